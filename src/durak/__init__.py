@@ -1,0 +1,68 @@
+"""durak: the card game Durak as an immutable rules engine.
+
+>>> from durak import Rules, new_game, legal_actions, apply
+>>> state = new_game(Rules(players=3), seed=1)
+>>> state.players, len(state.hands[0]), len(state.stock)
+(3, 6, 18)
+"""
+
+from durak.actions import Action, Beat, Lead, Pass, ShowTrump, Take, ThrowIn, Transfer
+from durak.cards import DECK_SIZES, Card, Rank, Suit, build_deck, format_cards, parse_cards
+from durak.engine import (
+    apply,
+    check,
+    is_legal,
+    legal_actions,
+    new_game,
+    new_position,
+    next_actor,
+    shuffled_deck,
+)
+from durak.errors import (
+    DurakError,
+    IllegalActionError,
+    InvalidCardError,
+    InvalidError,
+    PositionError,
+    RulesError,
+)
+from durak.rules import Rules
+from durak.state import GameState, Result
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "DECK_SIZES",
+    "Action",
+    "Beat",
+    "Card",
+    "DurakError",
+    "GameState",
+    "IllegalActionError",
+    "InvalidCardError",
+    "InvalidError",
+    "Lead",
+    "Pass",
+    "PositionError",
+    "Rank",
+    "Result",
+    "Rules",
+    "RulesError",
+    "ShowTrump",
+    "Suit",
+    "Take",
+    "ThrowIn",
+    "Transfer",
+    "__version__",
+    "apply",
+    "build_deck",
+    "check",
+    "format_cards",
+    "is_legal",
+    "legal_actions",
+    "new_game",
+    "new_position",
+    "next_actor",
+    "parse_cards",
+    "shuffled_deck",
+]

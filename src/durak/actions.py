@@ -1,0 +1,156 @@
+"""Actions (R4, R9, R13.1): frozen values that each name the player who takes them.
+
+==============  ======================================================  ======
+action          meaning                                                 rule
+==============  ======================================================  ======
+``Lead``        the attacker opens a bout with one card (or several     R4.2
+                of one rank under ``lead = same_rank``)
+``ThrowIn``     a thrower adds a card of a rank already on the table    R4.3
+``Beat``        the defender beats one unbeaten attack card             R4.7
+``Take``        the defender gives up and will pick up the table        R4.8
+``Pass``        a thrower is done ("bito") until the table changes      R4.9
+``Transfer``    the defender adds card(s) of the attack rank and        R9.1
+                passes the attack on
+``ShowTrump``   the defender shows a trump of the attack rank and       R9.5
+                passes the attack on
+==============  ======================================================  ======
+
+Cards may be given as :class:`~durak.cards.Card` or as text (``Beat(1, "7h", "9h")``).
+``str(action)`` gives the action's text form, e.g. ``p1 beat 7h 9h``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar
+
+import attrs
+
+from durak.cards import Card, parse_cards
+from durak.errors import InvalidError
+
+__all__ = ["Action", "Beat", "Lead", "Pass", "ShowTrump", "Take", "ThrowIn", "Transfer"]
+
+
+def _card(value: Card | str) -> Card:
+    return value if type(value) is Card else Card.parse(value)  # type: ignore[arg-type]
+
+
+def _cards(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
+    cards = parse_cards(value)
+    if not cards:
+        raise InvalidError("an action needs at least one card")
+    return cards
+
+
+def _player(_inst: object, _attr: object, value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise InvalidError(f"a player is a seat number 0, 1, 2 ..., not {value!r}")
+
+
+@attrs.frozen
+class Lead:
+    """Open a bout with ``cards`` (R4.2)."""
+
+    player: int = attrs.field(validator=_player)
+    cards: tuple[Card, ...] = attrs.field(converter=_cards)
+    kind: ClassVar[str] = "lead"
+
+    def describe(self) -> str:
+        return f"lead {' '.join(map(str, self.cards))}"
+
+    def __str__(self) -> str:
+        return f"p{self.player} {self.describe()}"
+
+
+@attrs.frozen
+class ThrowIn:
+    """Add ``card`` to the attack (R4.3)."""
+
+    player: int = attrs.field(validator=_player)
+    card: Card = attrs.field(converter=_card)
+    kind: ClassVar[str] = "throw"
+
+    def describe(self) -> str:
+        return f"throw in {self.card}"
+
+    def __str__(self) -> str:
+        return f"p{self.player} throw {self.card}"
+
+
+@attrs.frozen
+class Beat:
+    """Beat the unbeaten attack card ``attack`` with ``card`` (R4.7)."""
+
+    player: int = attrs.field(validator=_player)
+    attack: Card = attrs.field(converter=_card)
+    card: Card = attrs.field(converter=_card)
+    kind: ClassVar[str] = "beat"
+
+    def describe(self) -> str:
+        return f"beat {self.attack} with {self.card}"
+
+    def __str__(self) -> str:
+        return f"p{self.player} beat {self.attack} {self.card}"
+
+
+@attrs.frozen
+class Take:
+    """Give up the defence and pick up the table when the throwers are done (R4.8)."""
+
+    player: int = attrs.field(validator=_player)
+    kind: ClassVar[str] = "take"
+
+    def describe(self) -> str:
+        return "take"
+
+    def __str__(self) -> str:
+        return f"p{self.player} take"
+
+
+@attrs.frozen
+class Pass:
+    """Add nothing more until the table changes ("done", R4.9)."""
+
+    player: int = attrs.field(validator=_player)
+    kind: ClassVar[str] = "pass"
+
+    def describe(self) -> str:
+        return "pass"
+
+    def __str__(self) -> str:
+        return f"p{self.player} pass"
+
+
+@attrs.frozen
+class Transfer:
+    """Add ``cards`` of the attack rank and pass the attack to the next player (R9.1, R9.4)."""
+
+    player: int = attrs.field(validator=_player)
+    cards: tuple[Card, ...] = attrs.field(converter=_cards)
+    kind: ClassVar[str] = "transfer"
+
+    def describe(self) -> str:
+        return f"transfer with {' '.join(map(str, self.cards))}"
+
+    def __str__(self) -> str:
+        return f"p{self.player} transfer {' '.join(map(str, self.cards))}"
+
+
+@attrs.frozen
+class ShowTrump:
+    """Show the trump ``card`` of the attack rank and pass the attack on (R9.5)."""
+
+    player: int = attrs.field(validator=_player)
+    card: Card = attrs.field(converter=_card)
+    kind: ClassVar[str] = "show"
+
+    def describe(self) -> str:
+        return f"show trump {self.card}"
+
+    def __str__(self) -> str:
+        return f"p{self.player} show {self.card}"
+
+
+#: Any action.
+Action = Lead | ThrowIn | Beat | Take | Pass | Transfer | ShowTrump

@@ -1,0 +1,884 @@
+"""The engine (R2-R9, R13): start a game, list legal actions, apply one.
+
+One legality source: :func:`legal_actions`, :func:`is_legal`, :func:`check` and the check inside
+:func:`apply` all go through the same per-action rule checks (:func:`check` returns the first
+rule an action breaks, :func:`legal_actions` keeps the candidates it passes).
+
+>>> from durak import Rules, new_game, legal_actions, apply, next_actor
+>>> state = new_game(Rules(players=2), seed=7)
+>>> actor = next_actor(state)
+>>> action = legal_actions(state, actor)[0]
+>>> state = apply(state, action)
+>>> len(state.table)
+1
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Iterable, Mapping, Sequence
+
+import attrs
+
+from durak.actions import Action, Beat, Lead, Pass, ShowTrump, Take, ThrowIn, Transfer
+from durak.cards import Card, Suit, build_deck, parse_cards
+from durak.errors import IllegalActionError, PositionError, RulesError
+from durak.rules.beating import beat_table
+from durak.rules.drawing import draw_order
+from durak.rules.objective import game_result
+from durak.rules.seating import next_active
+from durak.rules.settings import Lead as LeadSetting
+from durak.rules.settings import NoTrumpLead, Rules, ThrowOrder
+from durak.rules.throwing import attack_cap, first_bout_applies, throwers
+from durak.state import GameState, Pair
+
+__all__ = [
+    "apply",
+    "check",
+    "is_legal",
+    "legal_actions",
+    "new_game",
+    "new_position",
+    "next_actor",
+    "shuffled_deck",
+]
+
+_EMPTY: frozenset[int] = frozenset()
+_NO_CARDS: frozenset[Card] = frozenset()
+
+
+# --------------------------------------------------------------------------------------------
+# Set-up (R2, R3)
+# --------------------------------------------------------------------------------------------
+
+
+class _Stream:
+    """The frozen shuffle stream of R2.5: SHA-256 of ``"durak-shuffle-v1:<seed>:<counter>"``,
+    read as big-endian 64-bit numbers."""
+
+    def __init__(self, seed: int | str) -> None:
+        self._prefix = f"durak-shuffle-v1:{seed}:".encode()
+        self._counter = 0
+        self._buffer: list[int] = []
+
+    def _next64(self) -> int:
+        if not self._buffer:
+            digest = hashlib.sha256(self._prefix + str(self._counter).encode()).digest()
+            self._counter += 1
+            self._buffer = [
+                int.from_bytes(digest[i : i + 8], "big") for i in range(24, -1, -8)
+            ]
+        return self._buffer.pop()
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``0 .. n-1`` (rejection sampling, no modulo bias)."""
+        limit = (1 << 64) - (1 << 64) % n
+        while True:
+            x = self._next64()
+            if x < limit:
+                return x % n
+
+    def shuffle(self, cards: list[Card]) -> None:
+        """Fisher-Yates, from the last position down."""
+        for i in range(len(cards) - 1, 0, -1):
+            j = self.below(i + 1)
+            cards[i], cards[j] = cards[j], cards[i]
+
+
+def _check_seed(seed: object) -> int | str:
+    if isinstance(seed, bool) or not isinstance(seed, int | str):
+        raise RulesError("seed", f"must be an integer or a string, not {seed!r}")
+    return seed
+
+
+def shuffled_deck(rules: Rules, seed: int | str) -> tuple[Card, ...]:
+    """The deck order (top card first) that ``seed`` gives under ``rules`` (R2.5).
+
+    The algorithm is frozen: the canonical deck (:func:`~durak.cards.build_deck`) is shuffled by
+    Fisher-Yates (from the last position down) with numbers drawn from SHA-256 of
+    ``"durak-shuffle-v1:<seed>:<counter>"`` (counter 0, 1, 2 ...; each digest read as four
+    big-endian 64-bit numbers; rejection sampling for uniform choices). The same seed gives the
+    same order in every release.
+
+    Raises:
+        RulesError: a seed that is neither an integer nor a string.
+    """
+    cards = list(build_deck(rules.deck_size, rules.decks))
+    _Stream(_check_seed(seed)).shuffle(cards)
+    return tuple(cards)
+
+
+def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards))
+
+
+def _deal(rules: Rules, order: Sequence[Card], dealer: int) -> tuple[
+    list[list[Card]], tuple[Card, ...], Card
+]:
+    """Deal per R2.3 and fix trump per R2.4: hands, stock (top first, trump card last), trump card."""
+    n, size = rules.players, rules.hand_size
+    hands: list[list[Card]] = [[] for _ in range(n)]
+    pos = 0
+    for _ in range(size):
+        for step in range(1, n + 1):
+            hands[(dealer + step) % n].append(order[pos])
+            pos += 1
+    rest = tuple(order[pos:])
+    if rest:
+        trump_card = rest[0]
+        stock = rest[1:] + (trump_card,)
+    else:
+        trump_card = order[pos - 1]  # the dealer's last dealt card (R2.4)
+        stock = ()
+    return hands, stock, trump_card
+
+
+def _lowest_trump_holder(hands: Sequence[Sequence[Card]], trump: Suit, dealer: int) -> int | None:
+    """R3.1/R3.2: the holder of the lowest trump; ties go to the first clockwise from the
+    dealer's left neighbour."""
+    n = len(hands)
+    best: tuple[int, int] | None = None
+    for step in range(1, n + 1):
+        seat = (dealer + step) % n
+        ranks = [c & 15 for c in hands[seat] if (c >> 4) & 3 == trump]
+        if ranks and (best is None or min(ranks) < best[0]):
+            best = (min(ranks), seat)
+    return None if best is None else best[1]
+
+
+def new_game(
+    rules: Rules | None = None,
+    *,
+    seed: int | str | None = None,
+    deck: Sequence[Card | str] | str | None = None,
+    dealer: int | None = None,
+) -> GameState:
+    """Deal a new game (R2) and pick the first attacker (R3).
+
+    Args:
+        rules: the settings; the Podkidnoy defaults if omitted.
+        seed: shuffle the deck with the frozen algorithm of :func:`shuffled_deck` (R2.5).
+        deck: instead of a seed, the explicit deck order, top card first: every card of the
+            deck(s) exactly once (cards or text, or one string of cards).
+        dealer: the dealer's seat (R2.3); seat ``players - 1`` if omitted.
+
+    With neither ``seed`` nor ``deck`` a random seed is used.
+
+    Returns:
+        The state before the first lead: the attacker holds the lowest trump (R3.1), or follows
+        ``no_trump_lead`` (R3.3).
+
+    Raises:
+        RulesError: both ``seed`` and ``deck`` given; a bad seed or dealer; a deck that is not
+            exactly the rules' cards; ``no_trump_lead = redeal`` with an explicit deck when no
+            player holds a trump (R3.3).
+    """
+    rules = rules if rules is not None else Rules()
+    n = rules.players
+    if dealer is None:
+        dealer = n - 1
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+        raise RulesError("dealer", f"must be a seat 0-{n - 1}, not {dealer!r}")
+    if seed is not None and deck is not None:
+        raise RulesError("seed", "give a seed or a deck order, not both (R2.5)")
+    stream: _Stream | None = None
+    if deck is not None:
+        order = list(parse_cards(deck))
+        _check_cards(rules, order, "deck")
+    else:
+        stream = _Stream(_check_seed(seed) if seed is not None else secrets.randbelow(1 << 63))
+        order = list(build_deck(rules.deck_size, rules.decks))
+        stream.shuffle(order)
+    while True:
+        hands, stock, trump_card = _deal(rules, order, dealer)
+        trump = trump_card.suit
+        attacker = _lowest_trump_holder(hands, trump, dealer)
+        if attacker is not None:
+            break
+        if rules.no_trump_lead is NoTrumpLead.DEALER_LEFT:
+            attacker = (dealer + 1) % n
+            break
+        if stream is None:
+            raise RulesError(
+                "no_trump_lead",
+                "no player holds a trump and the rules ask for a redeal, "
+                "which an explicit deck order cannot give (R3.3)",
+            )
+        stream.shuffle(order)
+    return GameState(
+        rules=rules,
+        hands=tuple(_sorted(h) for h in hands),
+        stock=stock,
+        trump=trump,
+        trump_card=trump_card,
+        table=(),
+        discard=(),
+        dealer=dealer,
+        attacker=attacker,
+        defender=(attacker + 1) % n,
+        leader=attacker,
+        joined=(),
+        defender_hand=0,
+        taken=False,
+        passed=_EMPTY,
+        shown=_NO_CARDS,
+        bouts=0,
+        defences=0,
+        places=(None,) * n,
+        result=None,
+    )
+
+
+def _check_cards(rules: Rules, cards: Sequence[Card], what: str) -> None:
+    """Every card of the rules' deck(s) exactly once (R1.2, R13.4)."""
+    expected = set(build_deck(rules.deck_size, rules.decks))
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise PositionError(f"{what}: {card} appears more than once")
+        if card not in expected:
+            raise PositionError(
+                f"{what}: {card} is not in the rules' deck "
+                f"({rules.decks} x {rules.deck_size} cards)"
+            )
+        seen.add(card)
+    missing = sorted(expected - seen, key=lambda c: c.sort_key)
+    if missing:
+        shown = " ".join(map(str, missing[:8])) + (" ..." if len(missing) > 8 else "")
+        raise PositionError(f"{what}: {len(missing)} card(s) missing: {shown}")
+
+
+def new_position(
+    rules: Rules,
+    *,
+    hands: Sequence[Sequence[Card | str] | str],
+    stock: Sequence[Card | str] | str = (),
+    trump: Suit | str | None = None,
+    attacker: int,
+    discard: Sequence[Card | str] | str = (),
+    dealer: int | None = None,
+    first_bout: bool = False,
+) -> GameState:
+    """Start from a given position instead of a deal: the state before ``attacker`` leads.
+
+    For scenario tests, puzzles and front-ends that restore a game.
+
+    Args:
+        rules: the settings.
+        hands: one hand per seat (cards or text).
+        stock: the stock, top card first; its last card is the face-up trump card (R2.4).
+        trump: the trump suit; needed when the stock is empty, else it must match the stock's
+            last card.
+        attacker: the seat that leads the next bout (it must hold cards).
+        discard: the discard pile.
+        dealer: the dealer's seat (for matches); ``attacker - 1`` if omitted.
+        first_bout: whether this is the game's first bout (R4.6 ``first_bout_max``, R9.6).
+
+    A seat with an empty hand while the stock is empty is out, sharing first place.
+
+    Raises:
+        PositionError: a card missing or given twice, a seat count that does not match
+            ``rules.players``, a missing or contradicting trump, or an attacker who cannot lead;
+            fewer than two players still in play.
+    """
+    n = rules.players
+    if len(hands) != n:
+        raise PositionError(f"hands: {len(hands)} hands given for {n} players")
+    hand_cards = [parse_cards(h) for h in hands]
+    stock_cards = parse_cards(stock)
+    discard_cards = parse_cards(discard)
+    _check_cards(rules, [c for h in hand_cards for c in h] + list(stock_cards) + list(discard_cards),
+                 "position")
+    if trump is not None and not isinstance(trump, Suit):
+        trump = Suit.parse(str(trump))
+    trump_card: Card | None = None
+    if stock_cards:
+        trump_card = stock_cards[-1]
+        if trump is not None and trump != trump_card.suit:
+            raise PositionError(
+                f"trump: {trump.name.lower()} given, but the face-up card under the stock is "
+                f"{trump_card} (R2.4)"
+            )
+        trump = trump_card.suit
+    elif trump is None:
+        raise PositionError("trump: the stock is empty, so the trump suit must be given")
+    if isinstance(attacker, bool) or not isinstance(attacker, int) or not 0 <= attacker < n:
+        raise PositionError(f"attacker: must be a seat 0-{n - 1}, not {attacker!r}")
+    if dealer is None:
+        dealer = (attacker - 1) % n
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+        raise PositionError(f"dealer: must be a seat 0-{n - 1}, not {dealer!r}")
+    places: tuple[int | None, ...] = tuple(
+        1 if not h and not stock_cards else None for h in hand_cards
+    )
+    active = [p is None for p in places]
+    if sum(active) < 2:
+        raise PositionError("hands: fewer than two players hold cards, so the game is over")
+    if not hand_cards[attacker]:
+        raise PositionError(f"attacker: seat {attacker} holds no card, so he cannot lead")
+    defender = next_active(active, attacker)
+    assert defender is not None
+    bouts = 0 if first_bout else 1
+    return GameState(
+        rules=rules,
+        hands=tuple(_sorted(h) for h in hand_cards),
+        stock=stock_cards,
+        trump=trump,
+        trump_card=trump_card,
+        table=(),
+        discard=discard_cards,
+        dealer=dealer,
+        attacker=attacker,
+        defender=defender,
+        leader=attacker,
+        joined=(),
+        defender_hand=0,
+        taken=False,
+        passed=_EMPTY,
+        shown=_NO_CARDS,
+        bouts=bouts,
+        defences=bouts,
+        places=places,
+        result=None,
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# The bout's derived facts, computed once per state and call
+# --------------------------------------------------------------------------------------------
+
+
+class _Bout:
+    """Facts about a state that every rule check needs (not part of the state)."""
+
+    __slots__ = (
+        "active",
+        "beaten",
+        "can_add",
+        "cap",
+        "limit",
+        "ranks",
+        "s",
+        "throwers",
+        "unbeaten",
+    )
+
+    def __init__(self, s: GameState) -> None:
+        self.s = s
+        rules = s.rules
+        stock = bool(s.stock)
+        places = s.places
+        self.active = tuple(
+            places[i] is None and (stock or bool(h)) for i, h in enumerate(s.hands)
+        )
+        self.cap = attack_cap(rules, s.bouts, s.defences)
+        ranks: set[int] = set()
+        unbeaten = 0
+        for a, b in s.table:
+            ranks.add(a & 15)
+            if b is None:
+                unbeaten += 1
+            else:
+                ranks.add(b & 15)
+        self.ranks = ranks
+        self.unbeaten = unbeaten
+        self.beaten = len(s.table) - unbeaten
+        if s.table:
+            self.limit = min(self.cap, s.defender_hand)
+            self.throwers = throwers(rules, self.active, s.attacker, s.defender)
+            self.can_add = (not s.taken or rules.throw_after_take) and len(s.table) < self.limit
+        else:
+            self.limit = min(self.cap, len(s.hands[s.defender]))
+            self.throwers = ()
+            self.can_add = False
+
+    def able(self, p: int) -> bool:
+        """``p`` is a thrower holding a card he could add, order and passes aside."""
+        if not self.can_add or p not in self.throwers:
+            return False
+        ranks = self.ranks
+        return any(c & 15 in ranks for c in self.s.hands[p])
+
+    def done(self, p: int) -> bool:
+        """``p``'s pass stands, or he has nothing to add (counts as passed, R4.9)."""
+        return p in self.s.passed or not self.able(p)
+
+    def over(self) -> bool:
+        """R4.10: every thrower done, and every attack card beaten or the defender has taken."""
+        if not self.s.table or (self.unbeaten and not self.s.taken):
+            return False
+        return all(self.done(p) for p in self.throwers)
+
+    def transfer_target(self) -> int | None:
+        """The player a transfer would pass the attack to (R9.1), or ``None``."""
+        target = next_active(self.active, self.s.defender)
+        return None if target == self.s.defender else target
+
+
+# --------------------------------------------------------------------------------------------
+# The rule checks: the one legality source
+# --------------------------------------------------------------------------------------------
+
+Violation = tuple[str, str]  # (rule id, reason)
+
+
+def _in_hand(b: _Bout, p: int, cards: Sequence[Card]) -> Violation | None:
+    hand = b.s.hands[p]
+    if len(set(cards)) != len(cards):
+        dup = next(c for c in cards if cards.count(c) > 1)
+        return "R1.2", f"{dup} is listed more than once"
+    for c in cards:
+        if c not in hand:
+            return "R13.1", f"{c} is not in player {p}'s hand"
+    return None
+
+
+def _check_lead(b: _Bout, a: Lead) -> Violation | None:
+    s = b.s
+    if s.table:
+        return "R4.2", "the bout has already been led; throw in instead"
+    if a.player != s.attacker:
+        return "R4.1", f"player {s.attacker} leads this bout"
+    bad = _in_hand(b, a.player, a.cards)
+    if bad:
+        return bad
+    if s.rules.lead is LeadSetting.SINGLE and len(a.cards) > 1:
+        return "R4.2", "the lead is a single card under lead = single"
+    if len({c & 15 for c in a.cards}) > 1:
+        return "R4.2", "a lead of several cards must be of one rank"
+    if len(a.cards) > b.limit:
+        return "R4.6", (
+            f"{len(a.cards)} attack cards exceed the limit of {b.limit} "
+            f"(cap {b.cap}, defender holds {len(s.hands[s.defender])})"
+        )
+    return None
+
+
+def _check_throw(b: _Bout, p: int, card: Card | None) -> Violation | None:
+    """Whether ``p`` may throw in ``card`` now; with ``card=None`` the card checks are skipped
+    (used for passing)."""
+    s = b.s
+    if not s.table:
+        return "R4.2", "no bout has been led yet"
+    if p == s.defender:
+        return "R4.4", "the defender cannot throw in against himself"
+    if p not in b.throwers:
+        return "R4.4", f"player {p} is not a thrower in this bout ({s.rules.throwers.value})"
+    if p in s.passed:
+        return "R4.9", f"player {p} has passed and the table has not changed since"
+    if s.taken and not s.rules.throw_after_take:
+        return "R4.8", "the defender has taken and throw_after_take is off"
+    if len(s.table) >= b.limit:
+        return "R4.6", (
+            f"the bout already holds {len(s.table)} attack cards, its limit "
+            f"(cap {b.cap}, defender's hand {s.defender_hand})"
+        )
+    if (
+        s.rules.throw_order is ThrowOrder.ATTACKER_FIRST
+        and p != s.attacker
+        and not b.done(s.attacker)
+    ):
+        return "R4.5", f"the main attacker (player {s.attacker}) throws in first"
+    if card is not None:
+        if card not in s.hands[p]:
+            return "R13.1", f"{card} is not in player {p}'s hand"
+        if card & 15 not in b.ranks:
+            return "R4.3", f"no card of rank {card.rank.letter} is on the table"
+    elif not b.able(p):
+        return "R4.9", f"player {p} has nothing to throw in, so there is nothing to pass"
+    return None
+
+
+def _check_defending(b: _Bout, p: int) -> Violation | None:
+    s = b.s
+    if not s.table:
+        return "R4.2", "no bout has been led yet"
+    if p != s.defender:
+        return "R4.1", f"player {s.defender} is the defender"
+    if s.taken:
+        return "R4.8", "the defender has already taken"
+    if not b.unbeaten:
+        return "R4.8", "every attack card is beaten"
+    return None
+
+
+def _check_beat(b: _Bout, a: Beat) -> Violation | None:
+    bad = _check_defending(b, a.player)
+    if bad:
+        return bad
+    s = b.s
+    if (a.attack, None) not in s.table:
+        return "R4.7", f"{a.attack} is not an unbeaten attack card on the table"
+    if a.card not in s.hands[a.player]:
+        return "R13.1", f"{a.card} is not in player {a.player}'s hand"
+    if not beat_table(s.trump, s.rules.strict_suits)[(a.attack & 63) * 64 + (a.card & 63)]:
+        if s.rules.strict_suits and a.attack.suit in s.rules.strict_suits:
+            return "R8.1", f"{a.attack} is of a strict suit: only a higher {a.attack.suit.name.lower()} beats it"
+        return "R4.7", f"{a.card} does not beat {a.attack} (trump {s.trump.name.lower()})"
+    return None
+
+
+def _check_transfer_common(b: _Bout, p: int, on_table: int) -> Violation | None:
+    bad = _check_defending(b, p)
+    if bad:
+        return bad
+    s = b.s
+    if b.beaten:
+        return "R9.1", "a card of this bout has already been beaten"
+    if not s.rules.transfer_first_bout and s.bouts == 0:
+        return "R9.6", "no transfer in the game's first bout"
+    target = b.transfer_target()
+    if target is None:
+        return "R9.1", "there is no other active player to pass the attack to"
+    room = min(b.cap, len(s.hands[target]))
+    if on_table > room:
+        return "R9.2", (
+            f"{on_table} attack cards would exceed the new defender's limit of {room} "
+            f"(cap {b.cap}, player {target} holds {len(s.hands[target])})"
+        )
+    return None
+
+
+def _check_transfer(b: _Bout, a: Transfer) -> Violation | None:
+    if not b.s.rules.transfer_by_card:
+        return "R9.1", "transfer by card is off (transfer_by_card)"
+    if len(a.cards) > 1 and not b.s.rules.transfer_several:
+        return "R9.4", "a transfer adds one card (transfer_several is off)"
+    bad = _check_transfer_common(b, a.player, len(b.s.table) + len(a.cards))
+    if bad:
+        return bad
+    bad = _in_hand(b, a.player, a.cards)
+    if bad:
+        return bad
+    rank = b.s.table[0][0] & 15
+    for c in a.cards:
+        if c & 15 != rank:
+            return "R9.1", f"{c} is not of the attack rank {b.s.table[0][0].rank.letter}"
+    return None
+
+
+def _check_show(b: _Bout, a: ShowTrump) -> Violation | None:
+    s = b.s
+    if not s.rules.transfer_by_showing_trump:
+        return "R9.5", "transfer by showing a trump is off (transfer_by_showing_trump)"
+    bad = _check_transfer_common(b, a.player, len(s.table))
+    if bad:
+        return bad
+    if a.card not in s.hands[a.player]:
+        return "R13.1", f"{a.card} is not in player {a.player}'s hand"
+    if a.card.suit != s.trump:
+        return "R9.5", f"{a.card} is not a trump"
+    if a.card & 15 != s.table[0][0] & 15:
+        return "R9.5", f"{a.card} is not of the attack rank {s.table[0][0].rank.letter}"
+    if a.card in s.shown:
+        return "R9.5", f"{a.card} has already been shown in this bout"
+    return None
+
+
+def _violation(b: _Bout, action: Action) -> Violation | None:
+    s = b.s
+    p = action.player
+    if s.result is not None:
+        return "R7.3", "the game is over"
+    if p >= len(s.hands):
+        return "R2.1", f"there is no seat {p} in a {len(s.hands)}-player game"
+    if not b.active[p]:
+        return "R7.1", f"player {p} is out of the game"
+    match action:
+        case Lead():
+            return _check_lead(b, action)
+        case ThrowIn():
+            return _check_throw(b, p, action.card)
+        case Pass():
+            return _check_throw(b, p, None)
+        case Beat():
+            return _check_beat(b, action)
+        case Take():
+            return _check_defending(b, p)
+        case Transfer():
+            return _check_transfer(b, action)
+        case ShowTrump():
+            return _check_show(b, action)
+    raise TypeError(f"not an action: {action!r}")
+
+
+def check(state: GameState, action: Action) -> tuple[str, str] | None:
+    """The first rule ``action`` breaks in ``state``, as ``(rule id, reason)``, or ``None`` if it
+    is legal. The same checks :func:`apply` and :func:`legal_actions` use.
+
+    Raises:
+        TypeError: ``action`` is not an action.
+    """
+    return _violation(_Bout(state), action)
+
+
+def is_legal(state: GameState, action: Action) -> bool:
+    """Whether ``action`` is legal in ``state`` (R13.1)."""
+    return _violation(_Bout(state), action) is None
+
+
+def _candidates(b: _Bout, p: int) -> list[Action]:
+    """A superset of ``p``'s legal actions, in a fixed order; :func:`legal_actions` filters it
+    through the rule checks."""
+    s = b.s
+    hand = s.hands[p]
+    out: list[Action] = []
+    if not s.table:
+        if p == s.attacker:
+            if s.rules.lead is LeadSetting.SAME_RANK:
+                by_rank: dict[int, list[Card]] = {}
+                for c in hand:
+                    by_rank.setdefault(c & 15, []).append(c)
+                for group in by_rank.values():
+                    for combo in _subsets(group, b.limit):
+                        out.append(Lead(p, combo))
+            else:
+                out.extend(Lead(p, (c,)) for c in hand)
+        return out
+    if p == s.defender:
+        if not s.taken and b.unbeaten:
+            trump_table = beat_table(s.trump, s.rules.strict_suits)
+            for a, beaten in s.table:
+                if beaten is None:
+                    base = (a & 63) * 64
+                    out.extend(Beat(p, a, c) for c in hand if trump_table[base + (c & 63)])
+            if not b.beaten and s.rules.transfers:
+                rank = s.table[0][0] & 15
+                same = [c for c in hand if c & 15 == rank]
+                if s.rules.transfer_by_card:
+                    if s.rules.transfer_several:
+                        out.extend(Transfer(p, combo) for combo in _subsets(same, len(same)))
+                    else:
+                        out.extend(Transfer(p, (c,)) for c in same)
+                if s.rules.transfer_by_showing_trump:
+                    out.extend(ShowTrump(p, c) for c in same if (c >> 4) & 3 == s.trump)
+            out.append(Take(p))
+        return out
+    if b.able(p):
+        ranks = b.ranks
+        out.extend(ThrowIn(p, c) for c in hand if c & 15 in ranks)
+        out.append(Pass(p))
+    return out
+
+
+def _subsets(cards: Sequence[Card], most: int) -> list[tuple[Card, ...]]:
+    """Non-empty subsets of ``cards`` with at most ``most`` cards, smaller first."""
+    from itertools import combinations
+
+    return [
+        combo for k in range(1, min(most, len(cards)) + 1) for combo in combinations(cards, k)
+    ]
+
+
+def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, ...]:
+    """Every legal action of every player (R13.1), or only ``player``'s.
+
+    Returns:
+        The actions in a fixed order: by seat, then leads, beats, transfers, shown trumps, take,
+        throw-ins, pass; cards in card order. Empty once the game is over.
+
+    Raises:
+        IndexError: ``player`` is not a seat of this game.
+    """
+    if state.result is not None:
+        return ()
+    b = _Bout(state)
+    n = len(state.hands)
+    if player is not None:
+        if not 0 <= player < n:
+            raise IndexError(f"no seat {player} in a {n}-player game")
+        seats: Iterable[int] = (player,)
+    else:
+        seats = range(n)
+    out: list[Action] = []
+    for p in seats:
+        if b.active[p]:
+            out.extend(a for a in _candidates(b, p) if _violation(b, a) is None)
+    return tuple(out)
+
+
+def next_actor(state: GameState) -> int | None:
+    """The documented one-actor choice of R13.2, for bots, RL and OpenSpiel-style consumers.
+
+    The attacker while no card is led; the defender while he faces an unbeaten card and has not
+    taken; otherwise the main attacker if he has a legal action; otherwise the first thrower
+    clockwise from the main attacker who has one. ``None`` once the game is over. It never
+    changes what is legal: the others' actions stay legal.
+    """
+    if state.result is not None:
+        return None
+    s = state
+    if not s.table:
+        return s.attacker
+    b = _Bout(s)
+    if not s.taken and b.unbeaten:
+        return s.defender
+    for p in b.throwers:  # clockwise from the main attacker, who comes first
+        if _check_throw(b, p, None) is None:
+            return p
+    raise AssertionError("a state that is not over has an actor")  # pragma: no cover
+
+
+# --------------------------------------------------------------------------------------------
+# Applying an action
+# --------------------------------------------------------------------------------------------
+
+
+def _remove(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
+    gone = set(cards)
+    return tuple(c for c in hand if c not in gone)
+
+
+def _with_hand(
+    hands: tuple[tuple[Card, ...], ...], p: int, hand: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], ...]:
+    return hands[:p] + (hand,) + hands[p + 1 :]
+
+
+def _joined(s: GameState, p: int) -> tuple[int, ...]:
+    return s.joined if p in s.joined else (*s.joined, p)
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """Play ``action`` and return the new state (R13.3); ``state`` itself never changes.
+
+    When the action ends the bout (R4.10) the table is cleared or taken, players draw (R5),
+    players out are recorded (R7.1, R7.2), the game may end (R7.3), and the next bout's attacker
+    and defender are set (R6).
+
+    Raises:
+        IllegalActionError: the action breaks a rule; it names the player, the action and the
+            rule id, and nothing changes.
+        TypeError: ``action`` is not an action.
+    """
+    b = _Bout(state)
+    bad = _violation(b, action)
+    if bad is not None:
+        raise IllegalActionError(action.describe(), action.player, bad[0], bad[1])
+    s = state
+    p = action.player
+    changes: dict[str, object]
+    match action:
+        case Lead(cards=cards):
+            changes = {
+                "hands": _with_hand(s.hands, p, _remove(s.hands[p], cards)),
+                "table": tuple((c, None) for c in cards),
+                "leader": p,
+                "joined": (p,),
+                "defender_hand": len(s.hands[s.defender]),
+                "passed": _EMPTY,
+            }
+        case ThrowIn(card=card):
+            changes = {
+                "hands": _with_hand(s.hands, p, _remove(s.hands[p], (card,))),
+                "table": (*s.table, (card, None)),
+                "joined": _joined(s, p),
+                "passed": _EMPTY,
+            }
+        case Beat(attack=attack, card=card):
+            i = s.table.index((attack, None))
+            table: tuple[Pair, ...] = (*s.table[:i], (attack, card), *s.table[i + 1 :])
+            changes = {
+                "hands": _with_hand(s.hands, p, _remove(s.hands[p], (card,))),
+                "table": table,
+                "passed": _EMPTY,
+            }
+        case Take():
+            changes = {"taken": True, "passed": _EMPTY}
+        case Pass():
+            changes = {"passed": s.passed | {p}}
+        case Transfer(cards=cards):
+            target = b.transfer_target()
+            assert target is not None
+            hands = _with_hand(s.hands, p, _remove(s.hands[p], cards))
+            changes = {
+                "hands": hands,
+                "table": s.table + tuple((c, None) for c in cards),
+                "attacker": p,
+                "defender": target,
+                "defender_hand": len(hands[target]),
+                "joined": _joined(s, p),
+                "passed": _EMPTY,
+            }
+        case ShowTrump(card=card):
+            target = b.transfer_target()
+            assert target is not None
+            changes = {
+                "attacker": p,
+                "defender": target,
+                "defender_hand": len(s.hands[target]),
+                "shown": s.shown | {card},
+                "passed": _EMPTY,
+            }
+        case _:  # pragma: no cover - _violation rejects non-actions
+            raise TypeError(f"not an action: {action!r}")
+    new = attrs.evolve(s, **changes)  # type: ignore[misc]
+    if _Bout(new).over():
+        return _end_bout(new)
+    return new
+
+
+def _end_bout(s: GameState) -> GameState:
+    """R4.10, R5, R6, R7: clear or take the table, draw, record outs, end or rotate."""
+    rules = s.rules
+    n = len(s.hands)
+    hands = list(s.hands)
+    table_cards = [c for pair in s.table for c in pair if c is not None]
+    discard = s.discard
+    defences = s.defences
+    if s.taken:
+        hands[s.defender] = _sorted(hands[s.defender] + tuple(table_cards))
+    else:
+        discard = discard + tuple(table_cards)
+        defences += 1
+    stock = s.stock
+    if stock:
+        eligible = [place is None for place in s.places]
+        for p in draw_order(rules, s.leader, s.joined, s.defender, eligible):
+            need = rules.hand_size - len(hands[p])
+            if need > 0 and stock:
+                drawn, stock = stock[:need], stock[need:]
+                hands[p] = _sorted(hands[p] + drawn)
+    places = list(s.places)
+    newly_out = [p for p in range(n) if places[p] is None and not hands[p] and not stock]
+    if newly_out:
+        place = 1 + sum(1 for x in places if x is not None)
+        for p in newly_out:
+            places[p] = place
+    result = game_result(rules, places, newly_out, s.defender)
+    active = [x is None for x in places]
+    attacker = s.attacker
+    defender = s.defender
+    if result is None:
+        if not s.taken and active[s.defender]:
+            attacker = s.defender  # R6.1
+        else:
+            nxt = next_active(active, s.defender)  # R6.1 (defender out), R6.2
+            assert nxt is not None
+            attacker = nxt
+        nxt_def = next_active(active, attacker)  # R4.1, R6.3
+        assert nxt_def is not None
+        defender = nxt_def
+    return GameState(
+        rules=rules,
+        hands=tuple(hands),
+        stock=stock,
+        trump=s.trump,
+        trump_card=s.trump_card,
+        table=(),
+        discard=discard,
+        dealer=s.dealer,
+        attacker=attacker,
+        defender=defender,
+        leader=attacker,
+        joined=(),
+        defender_hand=0,
+        taken=False,
+        passed=_EMPTY,
+        shown=_NO_CARDS,
+        bouts=s.bouts + 1,
+        defences=defences,
+        places=tuple(places),
+        result=result,
+    )

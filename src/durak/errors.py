@@ -1,0 +1,71 @@
+"""The library's errors. Every one is a :class:`ValueError`, so ``except ValueError`` catches them.
+
+- :class:`DurakError`: base of all.
+- :class:`InvalidCardError` (via :class:`InvalidError`): text or data that does not parse.
+- :class:`RulesError`: settings that are unknown, of the wrong type, contradict each other or
+  cannot be dealt; names the setting.
+- :class:`PositionError`: a set-up position that breaks conservation or the rules.
+- :class:`IllegalActionError`: a well-formed action that is not allowed now; names the player,
+  the action and the rule id (R13.3).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = [
+    "DurakError",
+    "IllegalActionError",
+    "InvalidCardError",
+    "InvalidError",
+    "PositionError",
+    "RulesError",
+]
+
+
+class DurakError(ValueError):
+    """Base class of every error the library raises on bad input."""
+
+
+class InvalidError(DurakError):
+    """Text or data that does not parse."""
+
+
+class InvalidCardError(InvalidError):
+    """Text that is not a card, rank or suit, or a deck that does not exist (R1)."""
+
+
+class RulesError(DurakError):
+    """A rules setting that is unknown, of the wrong type, contradicts another or cannot be dealt.
+
+    Attributes:
+        setting: the name of the offending setting.
+        reason: why it was rejected.
+    """
+
+    def __init__(self, setting: str, reason: str) -> None:
+        self.setting = setting
+        self.reason = reason
+        super().__init__(f"{setting}: {reason}")
+
+
+class PositionError(DurakError):
+    """A set-up position that cannot be played under the given rules."""
+
+
+class IllegalActionError(DurakError):
+    """An action that is well formed but not allowed in this state (R13.3).
+
+    Attributes:
+        action: the rejected action.
+        player: the seat that tried it.
+        rule: the rule id it breaks, e.g. ``"R4.6"``.
+        reason: a sentence saying why.
+    """
+
+    def __init__(self, action: Any, player: int, rule: str, reason: str) -> None:
+        self.action = action
+        self.player = player
+        self.rule = rule
+        self.reason = reason
+        super().__init__(f"player {player} cannot {action}: {reason} ({rule})")

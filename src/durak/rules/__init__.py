@@ -1,0 +1,35 @@
+"""Rules: the frozen settings object and one module per rule family.
+
+- :mod:`durak.rules.settings`: :class:`Rules` and its choice enums (R2-R9).
+- :mod:`durak.rules.beating`: which card beats which (R4.7, R8).
+- :mod:`durak.rules.throwing`: throwers, order and the attack limit (R4.4-R4.6).
+- :mod:`durak.rules.drawing`: the drawing order (R5).
+- :mod:`durak.rules.seating`: clockwise order and the next active player (R2.2, R4.1, R6).
+- :mod:`durak.rules.objective`: the end of the game and its result (R7).
+"""
+
+from durak.rules.settings import (
+    SETTINGS,
+    DrawOrder,
+    FirstBoutScope,
+    Lead,
+    NoTrumpLead,
+    Objective,
+    OnLastCleared,
+    Rules,
+    ThrowOrder,
+    Throwers,
+)
+
+__all__ = [
+    "SETTINGS",
+    "DrawOrder",
+    "FirstBoutScope",
+    "Lead",
+    "NoTrumpLead",
+    "Objective",
+    "OnLastCleared",
+    "Rules",
+    "ThrowOrder",
+    "Throwers",
+]

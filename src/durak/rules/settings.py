@@ -1,0 +1,290 @@
+"""The frozen, validated settings object :class:`Rules` (R2-R9, R13).
+
+Every field is a setting named in the rule book, with the rule book's default. Choice settings
+are string enums and also accept their plain string value (``Rules(lead="same_rank")``).
+Settings that are unknown, of the wrong type, out of range or that cannot be dealt raise
+:class:`~durak.errors.RulesError` naming the setting.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from enum import StrEnum
+from typing import Any, TypeVar
+
+import attrs
+
+from durak.cards import DECK_SIZES, MAX_COPIES, Suit
+from durak.errors import InvalidCardError, RulesError
+
+__all__ = [
+    "DrawOrder",
+    "FirstBoutScope",
+    "Lead",
+    "NoTrumpLead",
+    "Objective",
+    "OnLastCleared",
+    "Rules",
+    "ThrowOrder",
+    "Throwers",
+]
+
+
+class Lead(StrEnum):
+    """Setting ``lead`` (R4.2)."""
+
+    SINGLE = "single"  #: one card of any rank (default)
+    SAME_RANK = "same_rank"  #: one or more cards of one rank
+
+
+class Throwers(StrEnum):
+    """Setting ``throwers`` (R4.4): who may throw in."""
+
+    ALL = "all"  #: every active player but the defender (default)
+    NEIGHBOURS = "neighbours"  #: the main attacker and the player after the defender
+    ATTACKER = "attacker"  #: the main attacker alone
+
+
+class ThrowOrder(StrEnum):
+    """Setting ``throw_order`` (R4.5)."""
+
+    ATTACKER_FIRST = "attacker_first"  #: others only while the main attacker's pass stands
+    FREE = "free"  #: any thrower at any time
+
+
+class FirstBoutScope(StrEnum):
+    """Setting ``first_bout_scope`` (R4.6): how long ``first_bout_max`` applies."""
+
+    FIRST_BOUT = "first_bout"  #: the game's very first bout (default)
+    UNTIL_FIRST_DISCARD = "until_first_discard"  #: every bout until the first successful defence
+
+
+class DrawOrder(StrEnum):
+    """Setting ``draw_order`` (R5.1): the order in which the bout's attackers draw."""
+
+    CLOCKWISE = "clockwise"  #: clockwise from the leader (default)
+    JOIN_ORDER = "join_order"  #: in the order they first put a card on the table
+
+
+class Objective(StrEnum):
+    """Setting ``objective`` (R7.3)."""
+
+    DURAK = "durak"  #: play until at most one player is left: the durak (default)
+    FIRST_OUT = "first_out"  #: the first players out win, everyone else loses
+
+
+class OnLastCleared(StrEnum):
+    """Setting ``on_last_cleared`` (R7.3): when the last two players empty their hands at once."""
+
+    DRAW = "draw"  #: the game is drawn (default)
+    DEFENDER_LOSES = "defender_loses"  #: the last defender is the durak
+
+
+class NoTrumpLead(StrEnum):
+    """Setting ``no_trump_lead`` (R3.3): who leads when no player holds a trump."""
+
+    DEALER_LEFT = "dealer_left"  #: the dealer's left neighbour (default)
+    REDEAL = "redeal"  #: the same dealer deals again from a fresh shuffle
+
+
+E = TypeVar("E", bound=StrEnum)
+
+
+def _choice(enum: type[E], setting: str) -> Any:
+    def convert(value: Any) -> E:
+        if isinstance(value, enum):
+            return value
+        try:
+            return enum(value)
+        except ValueError:
+            known = ", ".join(repr(m.value) for m in enum)
+            raise RulesError(setting, f"unknown value {value!r} (known: {known})") from None
+
+    return convert
+
+
+def _int(setting: str, low: int, high: int | None = None, optional: bool = False) -> Any:
+    def check(_inst: Any, _attr: Any, value: Any) -> None:
+        if value is None and optional:
+            return
+        if isinstance(value, bool) or not isinstance(value, int):
+            kind = "an integer or None" if optional else "an integer"
+            raise RulesError(setting, f"must be {kind}, not {value!r}")
+        if value < low or (high is not None and value > high):
+            bound = f"{low}-{high}" if high is not None else f"at least {low}"
+            raise RulesError(setting, f"must be {bound}, not {value}")
+
+    return check
+
+
+def _bool(setting: str) -> Any:
+    def check(_inst: Any, _attr: Any, value: Any) -> None:
+        if not isinstance(value, bool):
+            raise RulesError(setting, f"must be true or false, not {value!r}")
+
+    return check
+
+
+def _suits(value: Any) -> frozenset[Suit]:
+    if isinstance(value, str | Suit):
+        value = [value]
+    if not isinstance(value, Iterable):
+        raise RulesError("strict_suits", f"must be a set of suits, not {value!r}")
+    out = set()
+    for item in value:
+        try:
+            out.add(item if isinstance(item, Suit) else Suit.parse(str(item)))
+        except InvalidCardError as exc:
+            raise RulesError("strict_suits", str(exc)) from None
+    return frozenset(out)
+
+
+@attrs.frozen(kw_only=True)
+class Rules:
+    """Every setting of the rule book's rules R1-R9, frozen and validated, with the defaults of
+    the Podkidnoy preset.
+
+    Attributes:
+        players: number of seats, at least 2 (R2.1).
+        deck_size: 24, 32, 36 or 52 cards (R1.2).
+        decks: copies of the deck shuffled together (R1.2).
+        hand_size: cards dealt and drawn up to (R2.1, R5.1).
+        lead: :class:`Lead` (R4.2).
+        throwers: :class:`Throwers` (R4.4).
+        throw_order: :class:`ThrowOrder` (R4.5).
+        max_attack: the attack cap of a bout (R4.6).
+        first_bout_max: the cap while the first-bout restriction applies, ``None`` for none (R4.6).
+        first_bout_scope: :class:`FirstBoutScope` (R4.6).
+        throw_after_take: whether throwers may add cards after a take (R4.8).
+        draw_order: :class:`DrawOrder` (R5.1).
+        objective: :class:`Objective` (R7.3).
+        on_last_cleared: :class:`OnLastCleared` (R7.3).
+        no_trump_lead: :class:`NoTrumpLead` (R3.3).
+        strict_suits: suits beaten only by a higher card of the same suit (R8.1).
+        transfer_by_card: the defender may transfer by adding a card of the attack rank (R9.1).
+        transfer_several: a transfer may add several cards at once (R9.4).
+        transfer_by_showing_trump: the defender may transfer by showing a trump (R9.5).
+        transfer_first_bout: whether transfers are allowed in the game's first bout (R9.6).
+
+    Raises:
+        RulesError: naming the setting, for a wrong type, an unknown value, a value out of range,
+            or players and hand size that the deck(s) cannot deal (R2.1).
+
+    >>> Rules(players=4).players
+    4
+    >>> Rules(players=7)
+    Traceback (most recent call last):
+    ...
+    durak.errors.RulesError: players: 7 players x 6 cards need 42 cards, but the deck has 36 (R2.1)
+    """
+
+    players: int = attrs.field(default=2, validator=_int("players", 2))
+    deck_size: int = attrs.field(default=36)
+    decks: int = attrs.field(default=1, validator=_int("decks", 1, MAX_COPIES))
+    hand_size: int = attrs.field(default=6, validator=_int("hand_size", 1))
+    lead: Lead = attrs.field(default=Lead.SINGLE, converter=_choice(Lead, "lead"))
+    throwers: Throwers = attrs.field(
+        default=Throwers.ALL, converter=_choice(Throwers, "throwers")
+    )
+    throw_order: ThrowOrder = attrs.field(
+        default=ThrowOrder.ATTACKER_FIRST, converter=_choice(ThrowOrder, "throw_order")
+    )
+    max_attack: int = attrs.field(default=6, validator=_int("max_attack", 1))
+    first_bout_max: int | None = attrs.field(
+        default=5, validator=_int("first_bout_max", 1, optional=True)
+    )
+    first_bout_scope: FirstBoutScope = attrs.field(
+        default=FirstBoutScope.FIRST_BOUT,
+        converter=_choice(FirstBoutScope, "first_bout_scope"),
+    )
+    throw_after_take: bool = attrs.field(default=True, validator=_bool("throw_after_take"))
+    draw_order: DrawOrder = attrs.field(
+        default=DrawOrder.CLOCKWISE, converter=_choice(DrawOrder, "draw_order")
+    )
+    objective: Objective = attrs.field(
+        default=Objective.DURAK, converter=_choice(Objective, "objective")
+    )
+    on_last_cleared: OnLastCleared = attrs.field(
+        default=OnLastCleared.DRAW, converter=_choice(OnLastCleared, "on_last_cleared")
+    )
+    no_trump_lead: NoTrumpLead = attrs.field(
+        default=NoTrumpLead.DEALER_LEFT, converter=_choice(NoTrumpLead, "no_trump_lead")
+    )
+    strict_suits: frozenset[Suit] = attrs.field(default=frozenset(), converter=_suits)
+    transfer_by_card: bool = attrs.field(default=False, validator=_bool("transfer_by_card"))
+    transfer_several: bool = attrs.field(default=False, validator=_bool("transfer_several"))
+    transfer_by_showing_trump: bool = attrs.field(
+        default=False, validator=_bool("transfer_by_showing_trump")
+    )
+    transfer_first_bout: bool = attrs.field(
+        default=True, validator=_bool("transfer_first_bout")
+    )
+
+    @deck_size.validator
+    def _check_deck_size(self, _attr: Any, value: Any) -> None:
+        if isinstance(value, bool) or value not in DECK_SIZES:
+            sizes = ", ".join(str(s) for s in DECK_SIZES)
+            raise RulesError("deck_size", f"must be one of {sizes}, not {value!r}")
+
+    def __attrs_post_init__(self) -> None:
+        need = self.players * self.hand_size
+        if need > self.cards:
+            deck = f"{self.decks} decks of {self.deck_size}" if self.decks > 1 else "the deck"
+            raise RulesError(
+                "players",
+                f"{self.players} players x {self.hand_size} cards need {need} cards, "
+                f"but {deck} has {self.cards} (R2.1)",
+            )
+        if self.transfer_several and not self.transfer_by_card:
+            raise RulesError(
+                "transfer_several", "needs transfer_by_card = true (R9.4 adds cards to transfer)"
+            )
+
+    @property
+    def cards(self) -> int:
+        """The number of physical cards in play: ``deck_size * decks``."""
+        return self.deck_size * self.decks
+
+    @property
+    def transfers(self) -> bool:
+        """Whether any kind of transfer (R9) is on."""
+        return self.transfer_by_card or self.transfer_by_showing_trump
+
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with some settings changed, validated again.
+
+        Raises:
+            RulesError: an unknown setting name, or an invalid value.
+        """
+        unknown = sorted(set(changes) - set(SETTINGS))
+        if unknown:
+            raise RulesError(unknown[0], f"unknown setting (known: {', '.join(SETTINGS)})")
+        return attrs.evolve(self, **changes)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Rules:
+        """Build rules from a mapping of setting names to plain values (as in a rules file).
+
+        Raises:
+            RulesError: an unknown setting name, a wrong type or an invalid value.
+        """
+        if not isinstance(data, Mapping):
+            raise RulesError("rules", f"must be a table of settings, not {type(data).__name__}")
+        return cls().replace(**dict(data))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The settings as plain values (strings, numbers, booleans, lists), ready for JSON or
+        TOML; :meth:`from_dict` reads it back to an equal object."""
+        out: dict[str, Any] = {}
+        for name in SETTINGS:
+            value = getattr(self, name)
+            if isinstance(value, StrEnum):
+                value = value.value
+            elif isinstance(value, frozenset):
+                value = sorted(s.letter for s in value)
+            out[name] = value
+        return out
+
+
+#: The names of all settings, in declaration order.
+SETTINGS: tuple[str, ...] = tuple(a.name for a in attrs.fields(Rules))

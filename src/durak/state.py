@@ -1,0 +1,121 @@
+"""The game state (R13): a frozen, hashable, picklable value.
+
+A :class:`GameState` holds everything, including the hidden stock order; only views hide it.
+Build one with :func:`durak.new_game` or :func:`durak.new_position`, and change it only through
+:func:`durak.apply`, which returns a new state.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from durak.cards import Card, Suit
+from durak.rules.settings import Rules
+
+__all__ = ["GameState", "Result"]
+
+#: One table pair: the attack card and the card that beat it (``None`` while unbeaten).
+Pair = tuple[Card, Card | None]
+
+
+@attrs.frozen
+class Result:
+    """The result of a finished game (R7.4).
+
+    Attributes:
+        durak: the seat of the durak, or ``None`` (a draw, or ``objective = first_out``).
+        draw: whether the game ended in a draw (R7.3).
+        places: the finishing place of every seat, 1 best (R7.2); the durak has the last place;
+            with ``objective = first_out`` the winners have place 1 and all others place 2.
+        winners: seats that won, in seat order.
+        losers: seats that lost, in seat order (the durak alone, or with ``first_out`` every player
+            not out; empty in a draw).
+    """
+
+    durak: int | None
+    draw: bool
+    places: tuple[int, ...]
+    winners: tuple[int, ...]
+    losers: tuple[int, ...]
+
+
+@attrs.frozen
+class GameState:
+    """A position of a game: the whole truth, hidden cards included.
+
+    Attributes:
+        rules: the :class:`~durak.rules.Rules` in force.
+        hands: each seat's hand, sorted by card value; ``hands[i]`` is seat ``i``'s.
+        stock: the stock, top card first; while it lasts its last card is the face-up trump card
+            (R2.4, R5.2).
+        trump: the trump suit (R2.4).
+        trump_card: the card that fixed trump: the face-up card under the stock, or the dealer's
+            shown card in a full deal (R2.4); ``None`` in a set-up position that names only a suit.
+        table: the bout's pairs in the order played: ``(attack, beating card or None)``.
+        discard: the discard pile, oldest first (its cards are public, R4.10).
+        dealer: the dealer's seat (R2.3).
+        attacker: the main attacker: the player who leads the bout, or who last transferred (R9.1).
+        defender: the defender of the bout (R4.1); while no card is led, the player who will be.
+        leader: the player who led the bout (R5.1).
+        joined: the players who put attack cards on the table in this bout, in the order they
+            first did (R5.1).
+        defender_hand: ``H`` of R4.6: the defender's hand size when he became the defender.
+        taken: whether the defender has declared take (R4.8).
+        passed: the players whose pass stands (R4.9).
+        shown: trumps shown for a transfer in this bout (R9.5).
+        bouts: number of bouts finished.
+        defences: number of successful defences so far (R4.6 ``until_first_discard``).
+        places: each seat's finishing place once out, else ``None`` (R7.2).
+        result: the :class:`Result` once the game is over, else ``None``.
+    """
+
+    rules: Rules
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    trump: Suit
+    trump_card: Card | None
+    table: tuple[Pair, ...]
+    discard: tuple[Card, ...]
+    dealer: int
+    attacker: int
+    defender: int
+    leader: int
+    joined: tuple[int, ...]
+    defender_hand: int
+    taken: bool
+    passed: frozenset[int]
+    shown: frozenset[Card]
+    bouts: int
+    defences: int
+    places: tuple[int | None, ...]
+    result: Result | None
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.hands)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended (R7.3)."""
+        return self.result is not None
+
+    @property
+    def unbeaten(self) -> tuple[Card, ...]:
+        """The attack cards on the table that are not yet beaten, in the order played."""
+        return tuple(a for a, b in self.table if b is None)
+
+    @property
+    def attack_cards(self) -> tuple[Card, ...]:
+        """All attack cards of the bout, beaten or not."""
+        return tuple(a for a, _ in self.table)
+
+    def is_active(self, seat: int) -> bool:
+        """Whether ``seat`` is still playing: not out, and not finished (an empty hand with an
+        empty stock, R7.1)."""
+        return self.places[seat] is None and (bool(self.hands[seat]) or bool(self.stock))
+
+    def all_cards(self) -> tuple[Card, ...]:
+        """Every card in the game, wherever it is: hands, stock, table and discard pile (R13.4)."""
+        table = tuple(c for pair in self.table for c in pair if c is not None)
+        return sum(self.hands, ()) + self.stock + table + self.discard
