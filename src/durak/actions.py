@@ -43,7 +43,7 @@ def _cards(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
     return cards
 
 
-def _player(_inst: object, _attr: object, value: object) -> None:
+def _player(_inst: object, _attr: object, value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise InvalidError(f"a player is a seat number 0, 1, 2 ..., not {value!r}")
 

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 import attrs
 
@@ -30,7 +31,7 @@ from durak.rules.objective import game_result
 from durak.rules.seating import next_active
 from durak.rules.settings import Lead as LeadSetting
 from durak.rules.settings import NoTrumpLead, Rules, ThrowOrder
-from durak.rules.throwing import attack_cap, first_bout_applies, throwers
+from durak.rules.throwing import attack_cap, throwers
 from durak.state import GameState, Pair
 
 __all__ = [
@@ -66,9 +67,7 @@ class _Stream:
         if not self._buffer:
             digest = hashlib.sha256(self._prefix + str(self._counter).encode()).digest()
             self._counter += 1
-            self._buffer = [
-                int.from_bytes(digest[i : i + 8], "big") for i in range(24, -1, -8)
-            ]
+            self._buffer = [int.from_bytes(digest[i : i + 8], "big") for i in range(24, -1, -8)]
         return self._buffer.pop()
 
     def below(self, n: int) -> int:
@@ -113,10 +112,12 @@ def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards))
 
 
-def _deal(rules: Rules, order: Sequence[Card], dealer: int) -> tuple[
-    list[list[Card]], tuple[Card, ...], Card
-]:
-    """Deal per R2.3 and fix trump per R2.4: hands, stock (top first, trump card last), trump card."""
+def _deal(
+    rules: Rules, order: Sequence[Card], dealer: int
+) -> tuple[list[list[Card]], tuple[Card, ...], Card]:
+    """Deal per R2.3 and fix trump per R2.4.
+
+    Returns hands, the stock (top first, trump card last) and the trump card."""
     n, size = rules.players, rules.hand_size
     hands: list[list[Card]] = [[] for _ in range(n)]
     pos = 0
@@ -127,7 +128,7 @@ def _deal(rules: Rules, order: Sequence[Card], dealer: int) -> tuple[
     rest = tuple(order[pos:])
     if rest:
         trump_card = rest[0]
-        stock = rest[1:] + (trump_card,)
+        stock = (*rest[1:], trump_card)
     else:
         trump_card = order[pos - 1]  # the dealer's last dealt card (R2.4)
         stock = ()
@@ -288,8 +289,8 @@ def new_position(
     hand_cards = [parse_cards(h) for h in hands]
     stock_cards = parse_cards(stock)
     discard_cards = parse_cards(discard)
-    _check_cards(rules, [c for h in hand_cards for c in h] + list(stock_cards) + list(discard_cards),
-                 "position")
+    every = [c for h in hand_cards for c in h] + list(stock_cards) + list(discard_cards)
+    _check_cards(rules, every, "position")
     if trump is not None and not isinstance(trump, Suit):
         trump = Suit.parse(str(trump))
     trump_card: Card | None = None
@@ -369,9 +370,7 @@ class _Bout:
         rules = s.rules
         stock = bool(s.stock)
         places = s.places
-        self.active = tuple(
-            places[i] is None and (stock or bool(h)) for i, h in enumerate(s.hands)
-        )
+        self.active = tuple(places[i] is None and (stock or bool(h)) for i, h in enumerate(s.hands))
         self.cap = attack_cap(rules, s.bouts, s.defences)
         ranks: set[int] = set()
         unbeaten = 0
@@ -514,7 +513,8 @@ def _check_beat(b: _Bout, a: Beat) -> Violation | None:
         return "R13.1", f"{a.card} is not in player {a.player}'s hand"
     if not beat_table(s.trump, s.rules.strict_suits)[(a.attack & 63) * 64 + (a.card & 63)]:
         if s.rules.strict_suits and a.attack.suit in s.rules.strict_suits:
-            return "R8.1", f"{a.attack} is of a strict suit: only a higher {a.attack.suit.name.lower()} beats it"
+            suit = a.attack.suit.name.lower()
+            return "R8.1", f"{a.attack} is of a strict suit: only a higher {suit} beats it"
         return "R4.7", f"{a.card} does not beat {a.attack} (trump {s.trump.name.lower()})"
     return None
 
@@ -666,9 +666,7 @@ def _subsets(cards: Sequence[Card], most: int) -> list[tuple[Card, ...]]:
     """Non-empty subsets of ``cards`` with at most ``most`` cards, smaller first."""
     from itertools import combinations
 
-    return [
-        combo for k in range(1, min(most, len(cards)) + 1) for combo in combinations(cards, k)
-    ]
+    return [combo for k in range(1, min(most, len(cards)) + 1) for combo in combinations(cards, k)]
 
 
 def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, ...]:
@@ -733,7 +731,7 @@ def _remove(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
 def _with_hand(
     hands: tuple[tuple[Card, ...], ...], p: int, hand: tuple[Card, ...]
 ) -> tuple[tuple[Card, ...], ...]:
-    return hands[:p] + (hand,) + hands[p + 1 :]
+    return (*hands[:p], hand, *hands[p + 1 :])
 
 
 def _joined(s: GameState, p: int) -> tuple[int, ...]:
@@ -758,7 +756,7 @@ def apply(state: GameState, action: Action) -> GameState:
         raise IllegalActionError(action.describe(), action.player, bad[0], bad[1])
     s = state
     p = action.player
-    changes: dict[str, object]
+    changes: dict[str, Any]
     match action:
         case Lead(cards=cards):
             changes = {
@@ -813,7 +811,7 @@ def apply(state: GameState, action: Action) -> GameState:
             }
         case _:  # pragma: no cover - _violation rejects non-actions
             raise TypeError(f"not an action: {action!r}")
-    new = attrs.evolve(s, **changes)  # type: ignore[misc]
+    new = attrs.evolve(s, **changes)
     if _Bout(new).over():
         return _end_bout(new)
     return new

@@ -17,8 +17,8 @@ from durak.rules.settings import (
     Objective,
     OnLastCleared,
     Rules,
-    ThrowOrder,
     Throwers,
+    ThrowOrder,
 )
 
 __all__ = [

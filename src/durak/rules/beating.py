@@ -40,7 +40,9 @@ def beat_table(trump: Suit, strict_suits: frozenset[Suit] = frozenset()) -> byte
     return bytes(table)
 
 
-def beats(card: Card, attack: Card, trump: Suit, strict_suits: frozenset[Suit] = frozenset()) -> bool:
+def beats(
+    card: Card, attack: Card, trump: Suit, strict_suits: frozenset[Suit] = frozenset()
+) -> bool:
     """Whether ``card`` beats ``attack`` with that trump suit and strict suits (R4.7, R8.1).
 
     >>> from durak.cards import Card, Suit

@@ -90,17 +90,46 @@ class NoTrumpLead(StrEnum):
 E = TypeVar("E", bound=StrEnum)
 
 
-def _choice(enum: type[E], setting: str) -> Any:
-    def convert(value: Any) -> E:
-        if isinstance(value, enum):
-            return value
-        try:
-            return enum(value)
-        except ValueError:
-            known = ", ".join(repr(m.value) for m in enum)
-            raise RulesError(setting, f"unknown value {value!r} (known: {known})") from None
+def _choice(enum: type[E], setting: str, value: Any) -> E:
+    if isinstance(value, enum):
+        return value
+    try:
+        return enum(value)
+    except ValueError:
+        known = ", ".join(repr(m.value) for m in enum)
+        raise RulesError(setting, f"unknown value {value!r} (known: {known})") from None
 
-    return convert
+
+def _lead(value: Any) -> Lead:
+    return _choice(Lead, "lead", value)
+
+
+def _throwers(value: Any) -> Throwers:
+    return _choice(Throwers, "throwers", value)
+
+
+def _throw_order(value: Any) -> ThrowOrder:
+    return _choice(ThrowOrder, "throw_order", value)
+
+
+def _first_bout_scope(value: Any) -> FirstBoutScope:
+    return _choice(FirstBoutScope, "first_bout_scope", value)
+
+
+def _draw_order(value: Any) -> DrawOrder:
+    return _choice(DrawOrder, "draw_order", value)
+
+
+def _objective(value: Any) -> Objective:
+    return _choice(Objective, "objective", value)
+
+
+def _on_last_cleared(value: Any) -> OnLastCleared:
+    return _choice(OnLastCleared, "on_last_cleared", value)
+
+
+def _no_trump_lead(value: Any) -> NoTrumpLead:
+    return _choice(NoTrumpLead, "no_trump_lead", value)
 
 
 def _int(setting: str, low: int, high: int | None = None, optional: bool = False) -> Any:
@@ -182,33 +211,25 @@ class Rules:
     deck_size: int = attrs.field(default=36)
     decks: int = attrs.field(default=1, validator=_int("decks", 1, MAX_COPIES))
     hand_size: int = attrs.field(default=6, validator=_int("hand_size", 1))
-    lead: Lead = attrs.field(default=Lead.SINGLE, converter=_choice(Lead, "lead"))
-    throwers: Throwers = attrs.field(
-        default=Throwers.ALL, converter=_choice(Throwers, "throwers")
-    )
-    throw_order: ThrowOrder = attrs.field(
-        default=ThrowOrder.ATTACKER_FIRST, converter=_choice(ThrowOrder, "throw_order")
-    )
+    lead: Lead = attrs.field(default=Lead.SINGLE, converter=_lead)
+    throwers: Throwers = attrs.field(default=Throwers.ALL, converter=_throwers)
+    throw_order: ThrowOrder = attrs.field(default=ThrowOrder.ATTACKER_FIRST, converter=_throw_order)
     max_attack: int = attrs.field(default=6, validator=_int("max_attack", 1))
     first_bout_max: int | None = attrs.field(
         default=5, validator=_int("first_bout_max", 1, optional=True)
     )
     first_bout_scope: FirstBoutScope = attrs.field(
         default=FirstBoutScope.FIRST_BOUT,
-        converter=_choice(FirstBoutScope, "first_bout_scope"),
+        converter=_first_bout_scope,
     )
     throw_after_take: bool = attrs.field(default=True, validator=_bool("throw_after_take"))
-    draw_order: DrawOrder = attrs.field(
-        default=DrawOrder.CLOCKWISE, converter=_choice(DrawOrder, "draw_order")
-    )
-    objective: Objective = attrs.field(
-        default=Objective.DURAK, converter=_choice(Objective, "objective")
-    )
+    draw_order: DrawOrder = attrs.field(default=DrawOrder.CLOCKWISE, converter=_draw_order)
+    objective: Objective = attrs.field(default=Objective.DURAK, converter=_objective)
     on_last_cleared: OnLastCleared = attrs.field(
-        default=OnLastCleared.DRAW, converter=_choice(OnLastCleared, "on_last_cleared")
+        default=OnLastCleared.DRAW, converter=_on_last_cleared
     )
     no_trump_lead: NoTrumpLead = attrs.field(
-        default=NoTrumpLead.DEALER_LEFT, converter=_choice(NoTrumpLead, "no_trump_lead")
+        default=NoTrumpLead.DEALER_LEFT, converter=_no_trump_lead
     )
     strict_suits: frozenset[Suit] = attrs.field(default=frozenset(), converter=_suits)
     transfer_by_card: bool = attrs.field(default=False, validator=_bool("transfer_by_card"))
@@ -216,9 +237,7 @@ class Rules:
     transfer_by_showing_trump: bool = attrs.field(
         default=False, validator=_bool("transfer_by_showing_trump")
     )
-    transfer_first_bout: bool = attrs.field(
-        default=True, validator=_bool("transfer_first_bout")
-    )
+    transfer_first_bout: bool = attrs.field(default=True, validator=_bool("transfer_first_bout"))
 
     @deck_size.validator
     def _check_deck_size(self, _attr: Any, value: Any) -> None:

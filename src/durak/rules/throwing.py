@@ -18,7 +18,7 @@ def throwers(rules: Rules, active: Sequence[bool], attacker: int, defender: int)
         return (attacker,)
     if rules.throwers is Throwers.NEIGHBOURS:
         after = next_active(active, defender)
-        if after is None or after == attacker or after == defender:
+        if after is None or after in (attacker, defender):
             return (attacker,)
         return (attacker, after)
     return tuple(
