@@ -37,14 +37,19 @@ def _card(value: Card | str) -> Card:
 
 
 def _cards(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
-    cards = parse_cards(value)
+    if type(value) is tuple and all(type(c) is Card for c in value):
+        cards: tuple[Card, ...] = value
+    else:
+        cards = parse_cards(value)
     if not cards:
         raise InvalidError("an action needs at least one card")
     return cards
 
 
 def _player(_inst: object, _attr: object, value: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+    if type(value) is not int and (isinstance(value, bool) or not isinstance(value, int)):
+        raise InvalidError(f"a player is a seat number 0, 1, 2 ..., not {value!r}")
+    if value < 0:
         raise InvalidError(f"a player is a seat number 0, 1, 2 ..., not {value!r}")
 
 

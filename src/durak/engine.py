@@ -415,6 +415,20 @@ class _Bout:
         return None if target == self.s.defender else target
 
 
+_last: _Bout | None = None
+
+
+def _bout(s: GameState) -> _Bout:
+    """The derived facts of ``s``; the last state asked about is remembered (by identity), since
+    callers ask :func:`next_actor`, :func:`legal_actions` and :func:`apply` about the same state
+    in turn."""
+    global _last
+    b = _last
+    if b is None or b.s is not s:
+        b = _last = _Bout(s)
+    return b
+
+
 # --------------------------------------------------------------------------------------------
 # The rule checks: the one legality source
 # --------------------------------------------------------------------------------------------
@@ -610,12 +624,12 @@ def check(state: GameState, action: Action) -> tuple[str, str] | None:
     Raises:
         TypeError: ``action`` is not an action.
     """
-    return _violation(_Bout(state), action)
+    return _violation(_bout(state), action)
 
 
 def is_legal(state: GameState, action: Action) -> bool:
     """Whether ``action`` is legal in ``state`` (R13.1)."""
-    return _violation(_Bout(state), action) is None
+    return _violation(_bout(state), action) is None
 
 
 def _candidates(b: _Bout, p: int) -> list[Action]:
@@ -681,7 +695,7 @@ def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, 
     """
     if state.result is not None:
         return ()
-    b = _Bout(state)
+    b = _bout(state)
     n = len(state.hands)
     if player is not None:
         if not 0 <= player < n:
@@ -709,7 +723,7 @@ def next_actor(state: GameState) -> int | None:
     s = state
     if not s.table:
         return s.attacker
-    b = _Bout(s)
+    b = _bout(s)
     if not s.taken and b.unbeaten:
         return s.defender
     for p in b.throwers:  # clockwise from the main attacker, who comes first
@@ -721,6 +735,14 @@ def next_actor(state: GameState) -> int | None:
 # --------------------------------------------------------------------------------------------
 # Applying an action
 # --------------------------------------------------------------------------------------------
+
+
+_FIELDS = tuple(f.name for f in attrs.fields(GameState))
+
+
+def _evolve(s: GameState, changes: dict[str, Any]) -> GameState:
+    """A copy of ``s`` with ``changes``: ``attrs.evolve`` without its per-call introspection."""
+    return GameState(*[changes[f] if f in changes else getattr(s, f) for f in _FIELDS])
 
 
 def _remove(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -750,7 +772,7 @@ def apply(state: GameState, action: Action) -> GameState:
             rule id, and nothing changes.
         TypeError: ``action`` is not an action.
     """
-    b = _Bout(state)
+    b = _bout(state)
     bad = _violation(b, action)
     if bad is not None:
         raise IllegalActionError(action.describe(), action.player, bad[0], bad[1])
@@ -811,8 +833,8 @@ def apply(state: GameState, action: Action) -> GameState:
             }
         case _:  # pragma: no cover - _violation rejects non-actions
             raise TypeError(f"not an action: {action!r}")
-    new = attrs.evolve(s, **changes)
-    if _Bout(new).over():
+    new = _evolve(s, changes)
+    if _bout(new).over():
         return _end_bout(new)
     return new
 
