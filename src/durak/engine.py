@@ -27,8 +27,8 @@ from durak.cards import Card, Suit, build_deck, parse_cards
 from durak.errors import IllegalActionError, PositionError, RulesError
 from durak.rules.beating import beat_table
 from durak.rules.drawing import draw_order
-from durak.rules.objective import game_result
-from durak.rules.seating import next_active
+from durak.rules.objective import settle
+from durak.rules.seating import next_active, next_opponent
 from durak.rules.settings import Lead as LeadSetting
 from durak.rules.settings import NoTrumpLead, Rules, ThrowOrder
 from durak.rules.throwing import attack_cap, throwers
@@ -217,7 +217,7 @@ def new_game(
         discard=(),
         dealer=dealer,
         attacker=attacker,
-        defender=(attacker + 1) % n,
+        defender=next_opponent(rules, [True] * n, attacker) or 0,
         leader=attacker,
         joined=(),
         defender_hand=0,
@@ -318,8 +318,9 @@ def new_position(
         raise PositionError("hands: fewer than two players hold cards, so the game is over")
     if not hand_cards[attacker]:
         raise PositionError(f"attacker: seat {attacker} holds no card, so he cannot lead")
-    defender = next_active(active, attacker)
-    assert defender is not None
+    defender = next_opponent(rules, active, attacker)
+    if defender is None:
+        raise PositionError("hands: only one team holds cards, so the game is over (R10.3)")
     bouts = 0 if first_bout else 1
     return GameState(
         rules=rules,
@@ -411,8 +412,7 @@ class _Bout:
 
     def transfer_target(self) -> int | None:
         """The player a transfer would pass the attack to (R9.1), or ``None``."""
-        target = next_active(self.active, self.s.defender)
-        return None if target == self.s.defender else target
+        return next_opponent(self.s.rules, self.active, self.s.defender)
 
 
 _last: _Bout | None = None
@@ -860,13 +860,8 @@ def _end_bout(s: GameState) -> GameState:
             if need > 0 and stock:
                 drawn, stock = stock[:need], stock[need:]
                 hands[p] = _sorted(hands[p] + drawn)
-    places = list(s.places)
-    newly_out = [p for p in range(n) if places[p] is None and not hands[p] and not stock]
-    if newly_out:
-        place = 1 + sum(1 for x in places if x is not None)
-        for p in newly_out:
-            places[p] = place
-    result = game_result(rules, places, newly_out, s.defender)
+    newly_out = [p for p in range(n) if s.places[p] is None and not hands[p] and not stock]
+    places, result = settle(rules, s.places, newly_out, s.defender)
     active = [x is None for x in places]
     attacker = s.attacker
     defender = s.defender
@@ -877,7 +872,7 @@ def _end_bout(s: GameState) -> GameState:
             nxt = next_active(active, s.defender)  # R6.1 (defender out), R6.2
             assert nxt is not None
             attacker = nxt
-        nxt_def = next_active(active, attacker)  # R4.1, R6.3
+        nxt_def = next_opponent(rules, active, attacker)  # R4.1, R6.3, R10.4
         assert nxt_def is not None
         defender = nxt_def
     return GameState(
@@ -899,6 +894,6 @@ def _end_bout(s: GameState) -> GameState:
         shown=_NO_CARDS,
         bouts=s.bouts + 1,
         defences=defences,
-        places=tuple(places),
+        places=places,
         result=result,
     )

@@ -17,6 +17,7 @@ from durak.rules.settings import (
     Objective,
     OnLastCleared,
     Rules,
+    TeamWin,
     Throwers,
     ThrowOrder,
 )
@@ -30,6 +31,7 @@ __all__ = [
     "Objective",
     "OnLastCleared",
     "Rules",
+    "TeamWin",
     "ThrowOrder",
     "Throwers",
 ]

@@ -1,65 +1,87 @@
-"""The end of the game and its result (R7.2, R7.3, R7.4)."""
+"""Going out, the end of the game and its result (R7.1-R7.4, R10.3)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from durak.rules.settings import Objective, OnLastCleared, Rules
+from durak.rules.settings import Objective, OnLastCleared, Rules, TeamWin
 from durak.state import Result
 
-__all__ = ["game_result"]
+__all__ = ["settle"]
 
 
-def game_result(
+def settle(
     rules: Rules, places: Sequence[int | None], newly_out: Sequence[int], defender: int
-) -> Result | None:
-    """The result if the game ends at this bout end, else ``None``.
+) -> tuple[tuple[int | None, ...], Result | None]:
+    """Record this bout end's outs and decide whether the game is over.
 
     Args:
-        places: every seat's place after this bout's outs were recorded (R7.2).
-        newly_out: the seats that went out at this bout end.
+        places: every seat's place before this bout end (``None`` while in play).
+        newly_out: the seats whose hands are empty with the stock empty at this bout end (R7.1).
         defender: the defender of the bout that just ended.
+
+    Returns:
+        The new places (R7.2; under ``team_win = first_out`` a player's partners leave with him,
+        R10.3) and the :class:`Result` if the game ends here (R7.3, R10.3), else ``None``.
     """
+    n = len(places)
+    new = list(places)
+    if newly_out:
+        place = 1 + sum(1 for x in places if x is not None)
+        leaving = set(newly_out)
+        if rules.teams is not None and rules.team_win is TeamWin.FIRST_OUT:
+            leaving |= {p for p in range(n) if any(_partners(rules, p, q) for q in newly_out)}
+        for p in leaving:
+            if new[p] is None:
+                new[p] = place
+    return tuple(new), _result(rules, new, newly_out, defender)
+
+
+def _partners(rules: Rules, a: int, b: int) -> bool:
+    return not rules.opponents(a, b)
+
+
+def _result(
+    rules: Rules, places: list[int | None], newly_out: Sequence[int], defender: int
+) -> Result | None:
     n = len(places)
     seats = range(n)
     if rules.objective is Objective.FIRST_OUT:
         if not newly_out:
             return None
-        winners = tuple(p for p in seats if places[p] is not None)
-        losers = tuple(p for p in seats if places[p] is None)
+        out = {p for p in seats if places[p] is not None}
+        # With teams, a player's result is his team's (R10.3).
+        won = {p for p in seats if any(_partners(rules, p, q) for q in out)}
         return Result(
             durak=None,
             draw=False,
-            places=tuple(1 if places[p] is not None else len(winners) + 1 for p in seats),
-            winners=winners,
-            losers=losers,
+            places=tuple(1 if p in won else len(won) + 1 for p in seats),
+            winners=tuple(p for p in seats if p in won),
+            losers=tuple(p for p in seats if p not in won),
         )
     left = [p for p in seats if places[p] is None]
-    if len(left) > 1:
+    if len({rules.team_of(p) for p in left}) > 1:
         return None
-    if len(left) == 1:
-        durak = left[0]
-        final = tuple(n if p == durak else places[p] or n for p in seats)
+    if left:
+        # One player, or one team, is left: it loses (R7.3, R10.3).
+        losers = {p for p in seats if _partners(rules, p, left[0])}
+        durak = left[0] if len(left) == 1 else None
+    elif rules.on_last_cleared is OnLastCleared.DEFENDER_LOSES:
+        losers = {p for p in seats if _partners(rules, p, defender)}
+        durak = defender
+        left = [defender]
+    else:
         return Result(
-            durak=durak,
-            draw=False,
-            places=final,
-            winners=tuple(p for p in seats if p != durak),
-            losers=(durak,),
-        )
-    if rules.on_last_cleared is OnLastCleared.DEFENDER_LOSES and defender in newly_out:
-        final = tuple(n if p == defender else places[p] or n for p in seats)
-        return Result(
-            durak=defender,
-            draw=False,
-            places=final,
-            winners=tuple(p for p in seats if p != defender),
-            losers=(defender,),
+            durak=None,
+            draw=True,
+            places=tuple(places[p] or n for p in seats),
+            winners=tuple(seats),
+            losers=(),
         )
     return Result(
-        durak=None,
-        draw=True,
-        places=tuple(places[p] or n for p in seats),
-        winners=tuple(seats),
-        losers=(),
+        durak=durak,
+        draw=False,
+        places=tuple(n if p in left else places[p] or n for p in seats),
+        winners=tuple(p for p in seats if p not in losers),
+        losers=tuple(p for p in seats if p in losers),
     )

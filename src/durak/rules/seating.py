@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["clockwise_from", "next_active"]
+from durak.rules.settings import Rules
+
+__all__ = ["clockwise_from", "next_active", "next_opponent"]
 
 
 def next_active(active: Sequence[bool], seat: int) -> int | None:
@@ -14,6 +16,17 @@ def next_active(active: Sequence[bool], seat: int) -> int | None:
     for step in range(1, n):
         other = (seat + step) % n
         if active[other]:
+            return other
+    return None
+
+
+def next_opponent(rules: Rules, active: Sequence[bool], seat: int) -> int | None:
+    """The next active opponent strictly clockwise after ``seat`` (R4.1, R9.1, R10.2): without
+    teams simply the next active seat; ``None`` if there is none."""
+    n = len(active)
+    for step in range(1, n):
+        other = (seat + step) % n
+        if active[other] and rules.opponents(seat, other):
             return other
     return None
 

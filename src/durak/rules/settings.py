@@ -25,6 +25,7 @@ __all__ = [
     "Objective",
     "OnLastCleared",
     "Rules",
+    "TeamWin",
     "ThrowOrder",
     "Throwers",
 ]
@@ -78,6 +79,13 @@ class OnLastCleared(StrEnum):
 
     DRAW = "draw"  #: the game is drawn (default)
     DEFENDER_LOSES = "defender_loses"  #: the last defender is the durak
+
+
+class TeamWin(StrEnum):
+    """Setting ``team_win`` (R10.3)."""
+
+    FIRST_OUT = "first_out"  #: a team wins when one member is out (default)
+    ALL_OUT = "all_out"  #: a team wins when all its members are out
 
 
 class NoTrumpLead(StrEnum):
@@ -154,6 +162,27 @@ def _bool(setting: str) -> Any:
     return check
 
 
+def _team_win(value: Any) -> TeamWin:
+    return _choice(TeamWin, "team_win", value)
+
+
+def _teams(value: Any) -> tuple[tuple[int, ...], ...] | None:
+    if value is None:
+        return None
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise RulesError("teams", f"must be a list of teams (lists of seats), not {value!r}")
+    teams = []
+    for team in value:
+        if isinstance(team, str | bytes) or not isinstance(team, Iterable):
+            raise RulesError("teams", f"each team must be a list of seats, not {team!r}")
+        seats = tuple(sorted(team))
+        for seat in seats:
+            if isinstance(seat, bool) or not isinstance(seat, int):
+                raise RulesError("teams", f"a seat is an integer, not {seat!r}")
+        teams.append(seats)
+    return tuple(sorted(teams))
+
+
 def _suits(value: Any) -> frozenset[Suit]:
     if isinstance(value, str | Suit):
         value = [value]
@@ -194,6 +223,9 @@ class Rules:
         transfer_several: a transfer may add several cards at once (R9.4).
         transfer_by_showing_trump: the defender may transfer by showing a trump (R9.5).
         transfer_first_bout: whether transfers are allowed in the game's first bout (R9.6).
+        teams: ``None``, or the teams as tuples of seats; seats alternate between teams
+            (R10.1), e.g. ``((0, 2), (1, 3))``.
+        team_win: :class:`TeamWin` (R10.3).
 
     Raises:
         RulesError: naming the setting, for a wrong type, an unknown value, a value out of range,
@@ -238,6 +270,8 @@ class Rules:
         default=False, validator=_bool("transfer_by_showing_trump")
     )
     transfer_first_bout: bool = attrs.field(default=True, validator=_bool("transfer_first_bout"))
+    teams: tuple[tuple[int, ...], ...] | None = attrs.field(default=None, converter=_teams)
+    team_win: TeamWin = attrs.field(default=TeamWin.FIRST_OUT, converter=_team_win)
 
     @deck_size.validator
     def _check_deck_size(self, _attr: Any, value: Any) -> None:
@@ -254,10 +288,40 @@ class Rules:
                 f"{self.players} players x {self.hand_size} cards need {need} cards, "
                 f"but {deck} has {self.cards} (R2.1)",
             )
+        if self.teams is not None:
+            self._check_teams(self.teams)
         if self.transfer_several and not self.transfer_by_card:
             raise RulesError(
                 "transfer_several", "needs transfer_by_card = true (R9.4 adds cards to transfer)"
             )
+
+    def _check_teams(self, teams: tuple[tuple[int, ...], ...]) -> None:
+        k = len(teams)
+        seats = sorted(s for team in teams for s in team)
+        if seats != list(range(self.players)):
+            raise RulesError(
+                "teams", f"must split the seats 0-{self.players - 1} into teams, each seat once"
+            )
+        if k < 2 or any(len(team) < 2 for team in teams):
+            raise RulesError("teams", "needs at least two teams of at least two players (R10.1)")
+        for team in teams:
+            if any(seat % k != team[0] % k for seat in team):
+                raise RulesError(
+                    "teams",
+                    f"seats must alternate between the {k} teams (R10.1): "
+                    f"team {list(team)} breaks it",
+                )
+
+    def team_of(self, seat: int) -> int:
+        """The team index of ``seat`` (R10.1); each seat is its own team without teams."""
+        return seat % len(self.teams) if self.teams is not None else seat
+
+    def opponents(self, a: int, b: int) -> bool:
+        """Whether seats ``a`` and ``b`` play against each other (R10.2)."""
+        if self.teams is None:
+            return a != b
+        k = len(self.teams)
+        return a % k != b % k
 
     @property
     def cards(self) -> int:
@@ -301,6 +365,8 @@ class Rules:
                 value = value.value
             elif isinstance(value, frozenset):
                 value = sorted(s.letter for s in value)
+            elif name == "teams" and value is not None:
+                value = [list(team) for team in value]
             out[name] = value
         return out
 

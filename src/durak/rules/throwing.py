@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from durak.rules.seating import next_active
+from durak.rules.seating import next_opponent
 from durak.rules.settings import FirstBoutScope, Rules, Throwers
 
 __all__ = ["attack_cap", "first_bout_applies", "throwers"]
@@ -12,19 +12,21 @@ __all__ = ["attack_cap", "first_bout_applies", "throwers"]
 
 def throwers(rules: Rules, active: Sequence[bool], attacker: int, defender: int) -> tuple[int, ...]:
     """The seats that may throw in against ``defender`` (R4.4), in clockwise order from the main
-    attacker. The main attacker is always among them (R4.4); the defender never is."""
+    attacker. The main attacker is always among them (R4.4); the defender and his partners never
+    are (R10.2)."""
     n = len(active)
     if rules.throwers is Throwers.ATTACKER:
         return (attacker,)
     if rules.throwers is Throwers.NEIGHBOURS:
-        after = next_active(active, defender)
-        if after is None or after in (attacker, defender):
+        after = next_opponent(rules, active, defender)
+        if after is None or after == attacker:
             return (attacker,)
         return (attacker, after)
+    opponents = rules.opponents
     return tuple(
         seat
         for seat in ((attacker + step) % n for step in range(n))
-        if seat != defender and (active[seat] or seat == attacker)
+        if opponents(seat, defender) and (active[seat] or seat == attacker)
     )
 
 
