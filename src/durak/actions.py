@@ -1,19 +1,16 @@
 """Actions (R4, R9, R13.1): frozen values that each name the player who takes them.
 
-==============  ======================================================  ======
-action          meaning                                                 rule
-==============  ======================================================  ======
-``Lead``        the attacker opens a bout with one card (or several     R4.2
-                of one rank under ``lead = same_rank``)
-``ThrowIn``     a thrower adds a card of a rank already on the table    R4.3
-``Beat``        the defender beats one unbeaten attack card             R4.7
-``Take``        the defender gives up and will pick up the table        R4.8
-``Pass``        a thrower is done ("bito") until the table changes      R4.9
-``Transfer``    the defender adds card(s) of the attack rank and        R9.1
-                passes the attack on
-``ShowTrump``   the defender shows a trump of the attack rank and       R9.5
-                passes the attack on
-==============  ======================================================  ======
+- ``Lead`` (R4.2): the attacker opens a bout with one card, or several of one rank under
+  ``lead = same_rank``.
+- ``ThrowIn`` (R4.3): a thrower adds a card of a rank already on the table.
+- ``Beat`` (R4.7): the defender beats one unbeaten attack card.
+- ``Take`` (R4.8): the defender gives up and will pick up the table.
+- ``Pass`` (R4.9): a thrower is done ("bito") until the table changes.
+- ``Transfer`` (R9.1): the defender adds card(s) of the attack rank and passes the attack on.
+- ``ShowTrump`` (R9.5): the defender shows a trump of the attack rank and passes the attack on.
+- ``ExchangeTrump`` (R12.1): the holder of the deck's lowest trump swaps it for the face-up
+  trump card.
+- ``Redeal`` (R12.2): a player dealt a misdeal demands a new deal before the first lead.
 
 Cards may be given as :class:`~durak.cards.Card` or as text (``Beat(1, "7h", "9h")``).
 ``str(action)`` gives the action's text form, e.g. ``p1 beat 7h 9h``.
@@ -29,7 +26,18 @@ import attrs
 from durak.cards import Card, parse_cards
 from durak.errors import InvalidError
 
-__all__ = ["Action", "Beat", "Lead", "Pass", "ShowTrump", "Take", "ThrowIn", "Transfer"]
+__all__ = [
+    "Action",
+    "Beat",
+    "ExchangeTrump",
+    "Lead",
+    "Pass",
+    "Redeal",
+    "ShowTrump",
+    "Take",
+    "ThrowIn",
+    "Transfer",
+]
 
 
 def _card(value: Card | str) -> Card:
@@ -157,5 +165,34 @@ class ShowTrump:
         return f"p{self.player} show {self.card}"
 
 
+@attrs.frozen
+class ExchangeTrump:
+    """Swap the deck's lowest trump ``card`` for the face-up trump card (R12.1)."""
+
+    player: int = attrs.field(validator=_player)
+    card: Card = attrs.field(converter=_card)
+    kind: ClassVar[str] = "exchange"
+
+    def describe(self) -> str:
+        return f"exchange {self.card} for the face-up trump card"
+
+    def __str__(self) -> str:
+        return f"p{self.player} exchange {self.card}"
+
+
+@attrs.frozen
+class Redeal:
+    """Demand a redeal for a misdeal before the first lead (R12.2)."""
+
+    player: int = attrs.field(validator=_player)
+    kind: ClassVar[str] = "redeal"
+
+    def describe(self) -> str:
+        return "demand a redeal"
+
+    def __str__(self) -> str:
+        return f"p{self.player} redeal"
+
+
 #: Any action.
-Action = Lead | ThrowIn | Beat | Take | Pass | Transfer | ShowTrump
+Action = Lead | ThrowIn | Beat | Take | Pass | Transfer | ShowTrump | ExchangeTrump | Redeal

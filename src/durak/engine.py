@@ -22,8 +22,19 @@ from typing import Any
 
 import attrs
 
-from durak.actions import Action, Beat, Lead, Pass, ShowTrump, Take, ThrowIn, Transfer
-from durak.cards import Card, Suit, build_deck, parse_cards
+from durak.actions import (
+    Action,
+    Beat,
+    ExchangeTrump,
+    Lead,
+    Pass,
+    Redeal,
+    ShowTrump,
+    Take,
+    ThrowIn,
+    Transfer,
+)
+from durak.cards import DECK_SIZES, Card, Suit, build_deck, parse_cards
 from durak.errors import IllegalActionError, PositionError, RulesError
 from durak.rules.beating import beat_table
 from durak.rules.drawing import draw_order
@@ -171,9 +182,9 @@ def new_game(
         ``no_trump_lead`` (R3.3).
 
     Raises:
-        RulesError: both ``seed`` and ``deck`` given; a bad seed or dealer; a deck that is not
-            exactly the rules' cards; ``no_trump_lead = redeal`` with an explicit deck when no
-            player holds a trump (R3.3).
+        RulesError: both ``seed`` and ``deck`` given; a bad seed or dealer;
+            ``no_trump_lead = redeal`` with an explicit deck when no player holds a trump (R3.3).
+        PositionError: a deck that is not exactly the rules' cards, naming the card.
     """
     rules = rules if rules is not None else Rules()
     n = rules.players
@@ -183,14 +194,29 @@ def new_game(
         raise RulesError("dealer", f"must be a seat 0-{n - 1}, not {dealer!r}")
     if seed is not None and deck is not None:
         raise RulesError("seed", "give a seed or a deck order, not both (R2.5)")
-    stream: _Stream | None = None
     if deck is not None:
         order = list(parse_cards(deck))
         _check_cards(rules, order, "deck")
-    else:
-        stream = _Stream(_check_seed(seed) if seed is not None else secrets.randbelow(1 << 63))
+        return _deal_state(rules, dealer, order, None, 0)
+    key = _check_seed(seed) if seed is not None else secrets.randbelow(1 << 63)
+    return _deal_state(rules, dealer, None, key, 0)
+
+
+def _deal_state(
+    rules: Rules, dealer: int, order: list[Card] | None, seed: int | str | None, prior: int
+) -> GameState:
+    """Deal from the explicit ``order``, or from the seed's stream after ``prior`` earlier
+    shuffles of it (R2.5; a redeal continues the stream, R3.3, R12.2)."""
+    n = rules.players
+    stream: _Stream | None = None
+    shuffles = 0
+    if order is None:
+        assert seed is not None
+        stream = _Stream(seed)
         order = list(build_deck(rules.deck_size, rules.decks))
-        stream.shuffle(order)
+        for _ in range(prior + 1):
+            stream.shuffle(order)
+        shuffles = prior + 1
     while True:
         hands, stock, trump_card = _deal(rules, order, dealer)
         trump = trump_card.suit
@@ -207,6 +233,11 @@ def new_game(
                 "which an explicit deck order cannot give (R3.3)",
             )
         stream.shuffle(order)
+        shuffles += 1
+    exchange: frozenset[Card] = _NO_CARDS
+    if rules.trump_six_exchange:
+        low = _lowest_trump(rules, trump)
+        exchange = frozenset(c for h in hands for c in h if c & 63 == low)
     return GameState(
         rules=rules,
         hands=tuple(_sorted(h) for h in hands),
@@ -228,7 +259,15 @@ def new_game(
         defences=0,
         places=(None,) * n,
         result=None,
+        exchange=exchange,
+        seed=seed,
+        shuffles=shuffles,
     )
+
+
+def _lowest_trump(rules: Rules, trump: Suit) -> int:
+    """The card value (copy aside) of the deck's lowest trump (R12.1)."""
+    return trump * 16 + DECK_SIZES[rules.deck_size]
 
 
 def _check_cards(rules: Rules, cards: Sequence[Card], what: str) -> None:
@@ -260,6 +299,7 @@ def new_position(
     discard: Sequence[Card | str] | str = (),
     dealer: int | None = None,
     first_bout: bool = False,
+    exchange: Sequence[Card | str] | str = (),
 ) -> GameState:
     """Start from a given position instead of a deal: the state before ``attacker`` leads.
 
@@ -275,6 +315,7 @@ def new_position(
         discard: the discard pile.
         dealer: the dealer's seat (for matches); ``attacker - 1`` if omitted.
         first_bout: whether this is the game's first bout (R4.6 ``first_bout_max``, R9.6).
+        exchange: lowest trumps whose holders keep the right to the trump-six exchange (R12.1).
 
     A seat with an empty hand while the stock is empty is out, sharing first place.
 
@@ -321,6 +362,10 @@ def new_position(
     defender = next_opponent(rules, active, attacker)
     if defender is None:
         raise PositionError("hands: only one team holds cards, so the game is over (R10.3)")
+    rights = frozenset(parse_cards(exchange))
+    for card in rights:
+        if card & 63 != _lowest_trump(rules, trump) or not any(card in h for h in hand_cards):
+            raise PositionError(f"exchange: {card} is not the deck's lowest trump in a hand")
     bouts = 0 if first_bout else 1
     return GameState(
         rules=rules,
@@ -343,6 +388,7 @@ def new_position(
         defences=bouts,
         places=places,
         result=None,
+        exchange=rights,
     )
 
 
@@ -590,6 +636,47 @@ def _check_show(b: _Bout, a: ShowTrump) -> Violation | None:
     return None
 
 
+def _check_exchange(b: _Bout, a: ExchangeTrump) -> Violation | None:
+    s = b.s
+    if not s.rules.trump_six_exchange:
+        return "R12.1", "the trump-six exchange is off (trump_six_exchange)"
+    if a.card not in s.hands[a.player]:
+        return "R13.1", f"{a.card} is not in player {a.player}'s hand"
+    if a.card not in s.exchange:
+        return "R12.1", (
+            f"{a.card} gives no right to exchange: only the deck's lowest trump, dealt or drawn "
+            "and held ever since, does"
+        )
+    if not s.stock:
+        return "R12.1", "the face-up trump card has already been drawn"
+    if s.stock[-1] & 63 == a.card & 63:
+        return "R12.1", f"the face-up card is itself {a.card.rank.letter}{a.card.suit.letter}"
+    return None
+
+
+def _misdeal(rules: Rules, hand: Sequence[Card]) -> bool:
+    count = rules.misdeal_suit_count
+    if count is None:
+        return False
+    suits = [(c >> 4) & 3 for c in hand]
+    return any(suits.count(suit) >= count for suit in range(4))
+
+
+def _check_redeal(b: _Bout, a: Redeal) -> Violation | None:
+    s = b.s
+    if s.rules.misdeal_suit_count is None:
+        return "R12.2", "misdeal redeals are off (misdeal_suit_count)"
+    if s.bouts or s.table:
+        return "R12.2", "a redeal may be demanded only before the first lead"
+    if not _misdeal(s.rules, s.hands[a.player]):
+        return "R12.2", (
+            f"player {a.player} holds fewer than {s.rules.misdeal_suit_count} cards of every suit"
+        )
+    if s.seed is None:
+        return "R12.2", "the game was dealt from an explicit deck order, which gives no redeal"
+    return None
+
+
 def _violation(b: _Bout, action: Action) -> Violation | None:
     s = b.s
     p = action.player
@@ -614,6 +701,10 @@ def _violation(b: _Bout, action: Action) -> Violation | None:
             return _check_transfer(b, action)
         case ShowTrump():
             return _check_show(b, action)
+        case ExchangeTrump():
+            return _check_exchange(b, action)
+        case Redeal():
+            return _check_redeal(b, action)
     raise TypeError(f"not an action: {action!r}")
 
 
@@ -638,6 +729,10 @@ def _candidates(b: _Bout, p: int) -> list[Action]:
     s = b.s
     hand = s.hands[p]
     out: list[Action] = []
+    if s.exchange and s.stock:
+        out.extend(ExchangeTrump(p, c) for c in hand if c in s.exchange)
+    if s.rules.misdeal_suit_count is not None and not s.bouts and not s.table:
+        out.append(Redeal(p))
     if not s.table:
         if p == s.attacker:
             if s.rules.lead is LeadSetting.SAME_RANK:
@@ -831,8 +926,21 @@ def apply(state: GameState, action: Action) -> GameState:
                 "shown": s.shown | {card},
                 "passed": _EMPTY,
             }
+        case ExchangeTrump(card=card):
+            face_up = s.stock[-1]
+            hand = tuple(sorted((*_remove(s.hands[p], (card,)), face_up)))
+            changes = {
+                "hands": _with_hand(s.hands, p, hand),
+                "stock": (*s.stock[:-1], card),
+                "trump_card": card,
+            }
+        case Redeal():
+            return _deal_state(s.rules, s.dealer, None, s.seed, s.shuffles)
         case _:  # pragma: no cover - _violation rejects non-actions
             raise TypeError(f"not an action: {action!r}")
+    if s.exchange and "hands" in changes:
+        # R12.1: the right lasts while the card stays in the hand it was dealt or drawn to.
+        changes["exchange"] = frozenset(c for c in s.exchange if c in changes["hands"][p])
     new = _evolve(s, changes)
     if _bout(new).over():
         return _end_bout(new)
@@ -853,6 +961,7 @@ def _end_bout(s: GameState) -> GameState:
         discard = discard + tuple(table_cards)
         defences += 1
     stock = s.stock
+    exchange = s.exchange
     if stock:
         eligible = [place is None for place in s.places]
         for p in draw_order(rules, s.leader, s.joined, s.defender, eligible):
@@ -860,6 +969,9 @@ def _end_bout(s: GameState) -> GameState:
             if need > 0 and stock:
                 drawn, stock = stock[:need], stock[need:]
                 hands[p] = _sorted(hands[p] + drawn)
+                if rules.trump_six_exchange:
+                    low = _lowest_trump(rules, s.trump)
+                    exchange |= {c for c in drawn if c & 63 == low}
     newly_out = [p for p in range(n) if s.places[p] is None and not hands[p] and not stock]
     places, result = settle(rules, s.places, newly_out, s.defender)
     active = [x is None for x in places]
@@ -896,4 +1008,7 @@ def _end_bout(s: GameState) -> GameState:
         defences=defences,
         places=places,
         result=result,
+        exchange=exchange,
+        seed=s.seed,
+        shuffles=s.shuffles,
     )

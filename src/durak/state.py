@@ -67,6 +67,10 @@ class GameState:
         defences: number of successful defences so far (R4.6 ``until_first_discard``).
         places: each seat's finishing place once out, else ``None`` (R7.2).
         result: the :class:`Result` once the game is over, else ``None``.
+        exchange: lowest trumps whose holders may still swap them for the face-up trump card:
+            dealt or drawn to them and held ever since (R12.1).
+        seed: the deal's seed, or ``None`` for an explicit deck or a set-up position (R2.5).
+        shuffles: how many shuffles of the seed's stream this deal used (R3.3, R12.2 redeals).
     """
 
     rules: Rules
@@ -89,6 +93,9 @@ class GameState:
     defences: int
     places: tuple[int | None, ...]
     result: Result | None
+    exchange: frozenset[Card] = frozenset()
+    seed: int | str | None = None
+    shuffles: int = 0
 
     @property
     def players(self) -> int:

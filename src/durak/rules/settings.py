@@ -226,6 +226,10 @@ class Rules:
         teams: ``None``, or the teams as tuples of seats; seats alternate between teams
             (R10.1), e.g. ``((0, 2), (1, 3))``.
         team_win: :class:`TeamWin` (R10.3).
+        trump_six_exchange: the holder of the deck's lowest trump may swap it for the face-up
+            trump card (R12.1).
+        misdeal_suit_count: a player dealt this many cards of one suit may demand a redeal
+            before the first lead; ``None`` for off (R12.2).
 
     Raises:
         RulesError: naming the setting, for a wrong type, an unknown value, a value out of range,
@@ -272,6 +276,10 @@ class Rules:
     transfer_first_bout: bool = attrs.field(default=True, validator=_bool("transfer_first_bout"))
     teams: tuple[tuple[int, ...], ...] | None = attrs.field(default=None, converter=_teams)
     team_win: TeamWin = attrs.field(default=TeamWin.FIRST_OUT, converter=_team_win)
+    trump_six_exchange: bool = attrs.field(default=False, validator=_bool("trump_six_exchange"))
+    misdeal_suit_count: int | None = attrs.field(
+        default=None, validator=_int("misdeal_suit_count", 2, optional=True)
+    )
 
     @deck_size.validator
     def _check_deck_size(self, _attr: Any, value: Any) -> None:
