@@ -36,8 +36,9 @@ from durak.actions import (
 )
 from durak.cards import DECK_SIZES, Card, Suit, build_deck, parse_cards
 from durak.errors import IllegalActionError, PositionError, RulesError
-from durak.rules.beating import beat_table
+from durak.rules.beating import base_beats, beat_table
 from durak.rules.drawing import draw_order
+from durak.rules.modules import active_modules, checking_modules
 from durak.rules.objective import settle
 from durak.rules.seating import next_active, next_opponent
 from durak.rules.settings import Lead as LeadSetting
@@ -406,6 +407,7 @@ class _Bout:
         "can_add",
         "cap",
         "limit",
+        "modules",
         "ranks",
         "s",
         "throwers",
@@ -419,6 +421,7 @@ class _Bout:
         places = s.places
         self.active = tuple(places[i] is None and (stock or bool(h)) for i, h in enumerate(s.hands))
         self.cap = attack_cap(rules, s.bouts, s.defences)
+        self.modules = checking_modules(rules)
         ranks: set[int] = set()
         unbeaten = 0
         for a, b in s.table:
@@ -571,10 +574,15 @@ def _check_beat(b: _Bout, a: Beat) -> Violation | None:
         return "R4.7", f"{a.attack} is not an unbeaten attack card on the table"
     if a.card not in s.hands[a.player]:
         return "R13.1", f"{a.card} is not in player {a.player}'s hand"
-    if not beat_table(s.trump, s.rules.strict_suits)[(a.attack & 63) * 64 + (a.card & 63)]:
-        if s.rules.strict_suits and a.attack.suit in s.rules.strict_suits:
-            suit = a.attack.suit.name.lower()
-            return "R8.1", f"{a.attack} is of a strict suit: only a higher {suit} beats it"
+    if not beat_table(s.trump, s.rules)[(a.attack & 63) * 64 + (a.card & 63)]:
+        verdict = base_beats(a.card, a.attack, s.trump)
+        if verdict:
+            for module in active_modules(s.rules):
+                verdict = module.beats(a.card, a.attack, s.trump, s.rules, verdict)
+                if not verdict:
+                    return module.rule or f"house:{module.name}", (
+                        f"{a.card} does not beat {a.attack}: {module.description}"
+                    )
         return "R4.7", f"{a.card} does not beat {a.attack} (trump {s.trump.name.lower()})"
     return None
 
@@ -686,6 +694,17 @@ def _violation(b: _Bout, action: Action) -> Violation | None:
         return "R2.1", f"there is no seat {p} in a {len(s.hands)}-player game"
     if not b.active[p]:
         return "R7.1", f"player {p} is out of the game"
+    bad = _core_violation(b, action)
+    if bad is None and b.modules:
+        for module in b.modules:
+            bad = module.check(s, action)
+            if bad is not None:
+                return bad
+    return bad
+
+
+def _core_violation(b: _Bout, action: Action) -> Violation | None:
+    p = action.player
     match action:
         case Lead():
             return _check_lead(b, action)
@@ -747,7 +766,7 @@ def _candidates(b: _Bout, p: int) -> list[Action]:
         return out
     if p == s.defender:
         if not s.taken and b.unbeaten:
-            trump_table = beat_table(s.trump, s.rules.strict_suits)
+            trump_table = beat_table(s.trump, s.rules)
             for a, beaten in s.table:
                 if beaten is None:
                     base = (a & 63) * 64

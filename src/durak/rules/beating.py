@@ -1,7 +1,7 @@
-"""Beating (R4.7) and the strict-suit rule (R8): which card beats which.
+"""Beating (R4.7), narrowed by rule modules such as the strict-suit rule (R8).
 
-The answer depends only on the trump suit and the strict suits, so it is precomputed once per
-pair into a table indexed by the cards' integer values; the engine asks :func:`beats`.
+Which card beats which depends only on the trump suit and the rules, so the engine precomputes
+one table per pair and looks beats up by the cards' integer values.
 """
 
 from __future__ import annotations
@@ -9,48 +9,51 @@ from __future__ import annotations
 from functools import lru_cache
 
 from durak.cards import Card, Suit
+from durak.rules.modules import RuleModule, active_modules
+from durak.rules.settings import Rules
 
-__all__ = ["beat_table", "beats"]
+__all__ = ["base_beats", "beat_table", "beats"]
 
 
-@lru_cache(maxsize=64)
-def beat_table(trump: Suit, strict_suits: frozenset[Suit] = frozenset()) -> bytes:
+def base_beats(card: Card, attack: Card, trump: Suit) -> bool:
+    """R4.7 alone: a higher card of the same suit beats; any trump beats a card that is not
+    trump; a trump is beaten only by a higher trump; identical cards never beat each other."""
+    if card.suit == attack.suit:
+        return card.rank > attack.rank
+    return card.suit == trump
+
+
+def beat_table(trump: Suit, rules: Rules) -> bytes:
     """A 64x64 table: ``table[(attack & 63) * 64 + (card & 63)]`` is 1 when ``card`` beats
-    ``attack``. Copies do not matter: identical cards never beat each other (R1.2, R4.7).
+    ``attack`` under R4.7 and every active rule module's :meth:`beats` hook. Copies of a card do
+    not matter (R1.2)."""
+    return _table(trump, rules, active_modules(rules))
 
-    - a higher card of the same suit beats (R4.7);
-    - any trump beats a card that is not trump (R4.7), unless the attack card's suit is strict
-      and not trump (R8.1);
-    - a trump is beaten only by a higher trump (R4.7).
-    """
+
+@lru_cache(maxsize=256)
+def _table(trump: Suit, rules: Rules, modules: tuple[RuleModule, ...]) -> bytes:
+    cards = [Card.of(rank, suit) for suit in Suit for rank in range(2, 15)]
     table = bytearray(64 * 64)
-    for a in range(64):
-        a_rank, a_suit = a & 15, a >> 4
-        if not 2 <= a_rank <= 14:
-            continue
-        for c in range(64):
-            c_rank, c_suit = c & 15, c >> 4
-            if not 2 <= c_rank <= 14:
-                continue
-            if c_suit == a_suit:
-                ok = c_rank > a_rank
-            else:
-                ok = c_suit == trump and Suit(a_suit) not in strict_suits
-            table[a * 64 + c] = ok
+    for attack in cards:
+        for card in cards:
+            ok = base_beats(card, attack, trump)
+            for module in modules:
+                ok = module.beats(card, attack, trump, rules, ok)
+            table[(attack & 63) * 64 + (card & 63)] = ok
     return bytes(table)
 
 
-def beats(
-    card: Card, attack: Card, trump: Suit, strict_suits: frozenset[Suit] = frozenset()
-) -> bool:
-    """Whether ``card`` beats ``attack`` with that trump suit and strict suits (R4.7, R8.1).
+def beats(card: Card, attack: Card, trump: Suit, rules: Rules | None = None) -> bool:
+    """Whether ``card`` beats ``attack`` with that trump suit under ``rules`` (R4.7, R8.1).
 
     >>> from durak.cards import Card, Suit
+    >>> from durak.rules import Rules
     >>> beats(Card.parse("7h"), Card.parse("Ah"), Suit.HEARTS)
     False
     >>> beats(Card.parse("6h"), Card.parse("As"), Suit.HEARTS)
     True
-    >>> beats(Card.parse("6h"), Card.parse("Ac"), Suit.HEARTS, frozenset({Suit.CLUBS}))
+    >>> beats(Card.parse("6h"), Card.parse("Ac"), Suit.HEARTS, Rules(strict_suits=["c"]))
     False
     """
-    return bool(beat_table(trump, strict_suits)[(attack & 63) * 64 + (card & 63)])
+    table = beat_table(trump, rules if rules is not None else Rules())
+    return bool(table[(attack & 63) * 64 + (card & 63)])

@@ -183,6 +183,23 @@ def _teams(value: Any) -> tuple[tuple[int, ...], ...] | None:
     return tuple(sorted(teams))
 
 
+def _names(value: Any) -> tuple[str, ...]:
+    from durak.rules.modules import get_module
+
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, Iterable):
+        raise RulesError("house_rules", f"must be a list of rule module names, not {value!r}")
+    names = tuple(value)
+    for name in names:
+        if not isinstance(name, str):
+            raise RulesError("house_rules", f"a house rule is named by a string, not {name!r}")
+        get_module(name)
+    if len(set(names)) != len(names):
+        raise RulesError("house_rules", "a house rule is named twice")
+    return names
+
+
 def _suits(value: Any) -> frozenset[Suit]:
     if isinstance(value, str | Suit):
         value = [value]
@@ -230,6 +247,8 @@ class Rules:
             trump card (R12.1).
         misdeal_suit_count: a player dealt this many cards of one suit may demand a redeal
             before the first lead; ``None`` for off (R12.2).
+        house_rules: names of registered rule modules to switch on
+            (:func:`durak.rules.modules.register`).
 
     Raises:
         RulesError: naming the setting, for a wrong type, an unknown value, a value out of range,
@@ -280,6 +299,7 @@ class Rules:
     misdeal_suit_count: int | None = attrs.field(
         default=None, validator=_int("misdeal_suit_count", 2, optional=True)
     )
+    house_rules: tuple[str, ...] = attrs.field(default=(), converter=_names)
 
     @deck_size.validator
     def _check_deck_size(self, _attr: Any, value: Any) -> None:
@@ -375,6 +395,8 @@ class Rules:
                 value = sorted(s.letter for s in value)
             elif name == "teams" and value is not None:
                 value = [list(team) for team in value]
+            elif name == "house_rules":
+                value = list(value)
             out[name] = value
         return out
 
