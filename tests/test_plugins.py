@@ -46,9 +46,13 @@ class NoAceLead(RuleModule):
     rule = "house:no-ace-lead"
 
     def check(self, state: GameState, action: Action) -> tuple[str, str] | None:
-        if isinstance(action, Lead) and action.cards[0].rank == Rank.ACE:
-            if any(c.rank != Rank.ACE for c in state.hands[action.player]):
-                return self.rule, "an ace may not lead"
+        hand = state.hands[action.player]
+        if (
+            isinstance(action, Lead)
+            and action.cards[0].rank == Rank.ACE
+            and any(c.rank != Rank.ACE for c in hand)
+        ):
+            return self.rule, "an ace may not lead"
         return None
 
 
