@@ -166,6 +166,7 @@ def new_game(
     seed: int | str | None = None,
     deck: Sequence[Card | str] | str | None = None,
     dealer: int | None = None,
+    attacker: int | None = None,
 ) -> GameState:
     """Deal a new game (R2) and pick the first attacker (R3).
 
@@ -175,6 +176,8 @@ def new_game(
         deck: instead of a seed, the explicit deck order, top card first: every card of the
             deck(s) exactly once (cards or text, or one string of cards).
         dealer: the dealer's seat (R2.3); seat ``players - 1`` if omitted.
+        attacker: who leads the first bout, for a match's later games (R3.4, R11.2); R3 picks
+            him if omitted.
 
     With neither ``seed`` nor ``deck`` a random seed is used.
 
@@ -193,21 +196,31 @@ def new_game(
         dealer = n - 1
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
         raise RulesError("dealer", f"must be a seat 0-{n - 1}, not {dealer!r}")
+    if attacker is not None and (
+        isinstance(attacker, bool) or not isinstance(attacker, int) or not 0 <= attacker < n
+    ):
+        raise RulesError("attacker", f"must be a seat 0-{n - 1}, not {attacker!r}")
     if seed is not None and deck is not None:
         raise RulesError("seed", "give a seed or a deck order, not both (R2.5)")
     if deck is not None:
         order = list(parse_cards(deck))
         _check_cards(rules, order, "deck")
-        return _deal_state(rules, dealer, order, None, 0)
+        return _deal_state(rules, dealer, order, None, 0, attacker)
     key = _check_seed(seed) if seed is not None else secrets.randbelow(1 << 63)
-    return _deal_state(rules, dealer, None, key, 0)
+    return _deal_state(rules, dealer, None, key, 0, attacker)
 
 
 def _deal_state(
-    rules: Rules, dealer: int, order: list[Card] | None, seed: int | str | None, prior: int
+    rules: Rules,
+    dealer: int,
+    order: list[Card] | None,
+    seed: int | str | None,
+    prior: int,
+    leader: int | None = None,
 ) -> GameState:
     """Deal from the explicit ``order``, or from the seed's stream after ``prior`` earlier
-    shuffles of it (R2.5; a redeal continues the stream, R3.3, R12.2)."""
+    shuffles of it (R2.5; a redeal continues the stream, R3.3, R12.2). ``leader`` overrides R3
+    (R11.2)."""
     n = rules.players
     stream: _Stream | None = None
     shuffles = 0
@@ -221,7 +234,7 @@ def _deal_state(
     while True:
         hands, stock, trump_card = _deal(rules, order, dealer)
         trump = trump_card.suit
-        attacker = _lowest_trump_holder(hands, trump, dealer)
+        attacker = _lowest_trump_holder(hands, trump, dealer) if leader is None else leader
         if attacker is not None:
             break
         if rules.no_trump_lead is NoTrumpLead.DEALER_LEFT:
@@ -263,6 +276,7 @@ def _deal_state(
         exchange=exchange,
         seed=seed,
         shuffles=shuffles,
+        appointed=leader,
     )
 
 
@@ -954,7 +968,7 @@ def apply(state: GameState, action: Action) -> GameState:
                 "trump_card": card,
             }
         case Redeal():
-            return _deal_state(s.rules, s.dealer, None, s.seed, s.shuffles)
+            return _deal_state(s.rules, s.dealer, None, s.seed, s.shuffles, s.appointed)
         case _:  # pragma: no cover - _violation rejects non-actions
             raise TypeError(f"not an action: {action!r}")
     if s.exchange and "hands" in changes:
@@ -1030,4 +1044,5 @@ def _end_bout(s: GameState) -> GameState:
         exchange=exchange,
         seed=s.seed,
         shuffles=s.shuffles,
+        appointed=s.appointed,
     )

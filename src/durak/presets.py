@@ -7,20 +7,49 @@ from the defaults. Look one up by name or alias, case-insensitive:
 True
 >>> get_preset("podkidnoy").rules(players=4).players
 4
+
+Rules files (TOML or JSON) hold a table of settings, optionally on top of a preset::
+
+    preset = "perevodnoy"      # optional: start from this preset's settings
+    players = 4
+    transfer_several = true
+    first_bout_max = "none"    # TOML has no null: "none" switches an optional setting off
+
+Unknown keys, wrong types and contradicting settings are rejected with a
+:class:`~durak.errors.RulesError` naming the key and the reason.
 """
 
 from __future__ import annotations
 
+import json
+import tomllib
 from collections.abc import Mapping
+from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Literal
 
 import attrs
+import tomli_w
 
 from durak.errors import RulesError
-from durak.rules.settings import Rules
+from durak.rules.settings import SETTINGS, Rules
 
-__all__ = ["DEFAULT_PRESET", "PRESETS", "Preset", "get_preset"]
+__all__ = [
+    "DEFAULT_PRESET",
+    "PRESETS",
+    "Preset",
+    "dump_rules",
+    "dumps_rules",
+    "get_preset",
+    "load_rules",
+    "loads_rules",
+    "rules_from_mapping",
+]
+
+Format = Literal["toml", "json"]
+
+#: Settings that may be ``None``; rules files write ``None`` as the string ``"none"``.
+_OPTIONAL = ("first_bout_max", "misdeal_suit_count", "teams")
 
 
 def _freeze(settings: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -127,6 +156,20 @@ _ALL: tuple[Preset, ...] = (
         aliases=("52",),
     ),
     Preset(
+        "pairs",
+        "Two pairs of partners sitting crosswise; when one partner is out, his team has won",
+        "German seed",
+        {"players": 4, "teams": [[0, 2], [1, 3]], "team_win": "first_out"},
+        aliases=("teams", "2x2"),
+    ),
+    Preset(
+        "pairs-3x2",
+        "Three pairs of partners; a pair wins when both partners are out",
+        "German seed; pagat.com",
+        {"players": 6, "teams": [[0, 3], [1, 4], [2, 5]], "team_win": "all_out"},
+        aliases=("3x2",),
+    ),
+    Preset(
         "double-deck",
         "Two 36-card decks shuffled together, for up to 12 players",
         "German seed",
@@ -157,3 +200,69 @@ def get_preset(name: str) -> Preset:
     if preset is None:
         raise RulesError("preset", f"unknown preset {name!r} (known: {', '.join(PRESETS)})")
     return preset
+
+
+def rules_from_mapping(data: Mapping[str, Any]) -> Rules:
+    """Rules from a rules file's table: an optional ``preset`` base, then settings.
+
+    Raises:
+        RulesError: naming the key, for an unknown key or preset, a wrong type, an invalid or
+            contradicting value.
+    """
+    if not isinstance(data, Mapping):
+        raise RulesError("rules", f"a rules file holds a table of settings, not {data!r}")
+    settings = dict(data)
+    base = settings.pop("preset", DEFAULT_PRESET)
+    if not isinstance(base, str):
+        raise RulesError("preset", f"must be a preset name, not {base!r}")
+    for key, value in settings.items():
+        if key not in SETTINGS:
+            raise RulesError(key, f"unknown setting (known: preset, {', '.join(SETTINGS)})")
+        if key in _OPTIONAL and isinstance(value, str) and value.lower() == "none":
+            settings[key] = None
+    return get_preset(base).rules(**settings)
+
+
+def loads_rules(text: str, format: Format = "toml") -> Rules:
+    """Rules from the text of a TOML or JSON rules file.
+
+    Raises:
+        RulesError: the text does not parse (key ``file``), or a setting is rejected (its key).
+    """
+    try:
+        data = tomllib.loads(text) if format == "toml" else json.loads(text)
+    except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
+        raise RulesError("file", f"not valid {format.upper()}: {exc}") from None
+    return rules_from_mapping(data)
+
+
+def load_rules(path: str | Path) -> Rules:
+    """Rules from a ``.toml`` or ``.json`` rules file (the suffix picks the format; TOML
+    otherwise).
+
+    Raises:
+        RulesError: the file cannot be read or parsed (key ``file``), or a setting is rejected.
+    """
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RulesError("file", f"cannot read {path}: {exc.strerror or exc}") from None
+    return loads_rules(text, "json" if path.suffix.lower() == ".json" else "toml")
+
+
+def dumps_rules(rules: Rules, format: Format = "toml") -> str:
+    """The text of a rules file holding every setting of ``rules``; :func:`loads_rules` reads it
+    back to an equal object."""
+    data = rules.to_dict()
+    if format == "json":
+        return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    return tomli_w.dumps({k: ("none" if v is None else v) for k, v in data.items()})
+
+
+def dump_rules(rules: Rules, path: str | Path) -> None:
+    """Write ``rules`` to a ``.toml`` or ``.json`` file (the suffix picks the format)."""
+    path = Path(path)
+    path.write_text(
+        dumps_rules(rules, "json" if path.suffix.lower() == ".json" else "toml"), encoding="utf-8"
+    )

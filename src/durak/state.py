@@ -71,6 +71,8 @@ class GameState:
             dealt or drawn to them and held ever since (R12.1).
         seed: the deal's seed, or ``None`` for an explicit deck or a set-up position (R2.5).
         shuffles: how many shuffles of the seed's stream this deal used (R3.3, R12.2 redeals).
+        appointed: the first attacker named by a match instead of R3 (R11.2), kept for a
+            redeal; ``None`` when R3 chose.
     """
 
     rules: Rules
@@ -96,6 +98,7 @@ class GameState:
     exchange: frozenset[Card] = frozenset()
     seed: int | str | None = None
     shuffles: int = 0
+    appointed: int | None = None
 
     @property
     def players(self) -> int:

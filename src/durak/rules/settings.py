@@ -21,6 +21,7 @@ __all__ = [
     "DrawOrder",
     "FirstBoutScope",
     "Lead",
+    "NextLeader",
     "NoTrumpLead",
     "Objective",
     "OnLastCleared",
@@ -86,6 +87,15 @@ class TeamWin(StrEnum):
 
     FIRST_OUT = "first_out"  #: a team wins when one member is out (default)
     ALL_OUT = "all_out"  #: a team wins when all its members are out
+
+
+class NextLeader(StrEnum):
+    """Setting ``next_leader`` (R11.2): who leads the next game of a match."""
+
+    ATTACK_DURAK = "attack_durak"  #: the durak's right neighbour leads against him (default)
+    LEFT_OF_DURAK = "left_of_durak"  #: the durak's left neighbour leads
+    DURAK_LEADS = "durak_leads"  #: the durak leads
+    LOWEST_TRUMP = "lowest_trump"  #: R3 every game
 
 
 class NoTrumpLead(StrEnum):
@@ -160,6 +170,10 @@ def _bool(setting: str) -> Any:
             raise RulesError(setting, f"must be true or false, not {value!r}")
 
     return check
+
+
+def _next_leader(value: Any) -> NextLeader:
+    return _choice(NextLeader, "next_leader", value)
 
 
 def _team_win(value: Any) -> TeamWin:
@@ -249,6 +263,7 @@ class Rules:
             before the first lead; ``None`` for off (R12.2).
         house_rules: names of registered rule modules to switch on
             (:func:`durak.rules.modules.register`).
+        next_leader: :class:`NextLeader`, who leads the next game of a match (R11.2).
 
     Raises:
         RulesError: naming the setting, for a wrong type, an unknown value, a value out of range,
@@ -300,6 +315,7 @@ class Rules:
         default=None, validator=_int("misdeal_suit_count", 2, optional=True)
     )
     house_rules: tuple[str, ...] = attrs.field(default=(), converter=_names)
+    next_leader: NextLeader = attrs.field(default=NextLeader.ATTACK_DURAK, converter=_next_leader)
 
     @deck_size.validator
     def _check_deck_size(self, _attr: Any, value: Any) -> None:
