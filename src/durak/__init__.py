@@ -6,10 +6,22 @@
 (3, 6, 18)
 """
 
-from durak.actions import Action, Beat, Lead, Pass, ShowTrump, Take, ThrowIn, Transfer
+from durak.actions import (
+    Action,
+    Beat,
+    ExchangeTrump,
+    Lead,
+    Pass,
+    Redeal,
+    ShowTrump,
+    Take,
+    ThrowIn,
+    Transfer,
+)
 from durak.cards import DECK_SIZES, Card, Rank, Suit, build_deck, format_cards, parse_cards
 from durak.engine import (
     apply,
+    apply_with_events,
     check,
     is_legal,
     legal_actions,
@@ -28,6 +40,7 @@ from durak.errors import (
 )
 from durak.rules import Rules
 from durak.state import GameState, Result
+from durak.views import PlayerView, view
 
 __version__ = "0.1.0"
 
@@ -37,14 +50,17 @@ __all__ = [
     "Beat",
     "Card",
     "DurakError",
+    "ExchangeTrump",
     "GameState",
     "IllegalActionError",
     "InvalidCardError",
     "InvalidError",
     "Lead",
     "Pass",
+    "PlayerView",
     "PositionError",
     "Rank",
+    "Redeal",
     "Result",
     "Rules",
     "RulesError",
@@ -55,6 +71,7 @@ __all__ = [
     "Transfer",
     "__version__",
     "apply",
+    "apply_with_events",
     "build_deck",
     "check",
     "format_cards",
@@ -65,4 +82,5 @@ __all__ = [
     "next_actor",
     "parse_cards",
     "shuffled_deck",
+    "view",
 ]

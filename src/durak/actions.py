@@ -45,13 +45,15 @@ def _card(value: Card | str) -> Card:
 
 
 def _cards(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
+    """Cards of a lead or transfer, in card order: the order they are listed in does not
+    matter, so equal sets of cards give equal actions (a card listed twice stays twice)."""
     if type(value) is tuple and all(type(c) is Card for c in value):
         cards: tuple[Card, ...] = value
     else:
         cards = parse_cards(value)
     if not cards:
         raise InvalidError("an action needs at least one card")
-    return cards
+    return cards if len(cards) == 1 else tuple(sorted(cards))
 
 
 def _player(_inst: object, _attr: object, value: int) -> None:

@@ -36,6 +36,22 @@ from durak.actions import (
 )
 from durak.cards import DECK_SIZES, Card, Suit, build_deck, parse_cards
 from durak.errors import IllegalActionError, PositionError, RulesError
+from durak.events import (
+    Beaten,
+    BoutEnded,
+    Drew,
+    Event,
+    GameOver,
+    Led,
+    NewBout,
+    Passed,
+    PlayerOut,
+    Redealt,
+    TakeDeclared,
+    ThrownIn,
+    Transferred,
+    TrumpExchanged,
+)
 from durak.rules.beating import base_beats, beat_table
 from durak.rules.drawing import draw_order
 from durak.rules.modules import active_modules, checking_modules
@@ -48,6 +64,7 @@ from durak.state import GameState, Pair
 
 __all__ = [
     "apply",
+    "apply_with_events",
     "check",
     "is_legal",
     "legal_actions",
@@ -248,6 +265,13 @@ def _deal_state(
             )
         stream.shuffle(order)
         shuffles += 1
+    known = [_NO_CARDS] * n
+    if not stock:
+        known[dealer] = frozenset({trump_card})  # R2.4: the dealer's shown card
+    if leader is None:
+        shown = min((c for c in hands[attacker] if c.suit == trump), default=None)
+        if shown is not None:  # R3.1: the leader shows his lowest trump
+            known[attacker] = known[attacker] | {shown}
     exchange: frozenset[Card] = _NO_CARDS
     if rules.trump_six_exchange:
         low = _lowest_trump(rules, trump)
@@ -277,6 +301,7 @@ def _deal_state(
         seed=seed,
         shuffles=shuffles,
         appointed=leader,
+        known=tuple(known),
     )
 
 
@@ -404,6 +429,7 @@ def new_position(
         places=places,
         result=None,
         exchange=rights,
+        known=tuple(_NO_CARDS for _ in range(n)),
     )
 
 
@@ -891,6 +917,8 @@ def _joined(s: GameState, p: int) -> tuple[int, ...]:
 def apply(state: GameState, action: Action) -> GameState:
     """Play ``action`` and return the new state (R13.3); ``state`` itself never changes.
 
+    :func:`apply_with_events` does the same and also reports what happened.
+
     When the action ends the bout (R4.10) the table is cleared or taken, players draw (R5),
     players out are recorded (R7.1, R7.2), the game may end (R7.3), and the next bout's attacker
     and defender are set (R6).
@@ -900,12 +928,59 @@ def apply(state: GameState, action: Action) -> GameState:
             rule id, and nothing changes.
         TypeError: ``action`` is not an action.
     """
+    return _apply(state, action, None)
+
+
+def apply_with_events(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
+    """:func:`apply`, also returning the events that happened, in order (the action's own event,
+    then at a bout end :class:`~durak.events.BoutEnded`, :class:`~durak.events.Drew` per drawer,
+    :class:`~durak.events.PlayerOut`, and :class:`~durak.events.NewBout` or
+    :class:`~durak.events.GameOver`). The events hold every drawn card: pass them through
+    :func:`durak.events.events_for` before showing them to a player.
+
+    Raises:
+        IllegalActionError: as :func:`apply`; nothing changes.
+    """
+    log: list[Event] = []
+    new = _apply(state, action, log)
+    return new, tuple(log)
+
+
+def _action_event(s: GameState, action: Action, target: int | None) -> Event:
+    match action:
+        case Lead(player=p, cards=cards):
+            return Led(p, cards, s.defender)
+        case ThrowIn(player=p, card=card):
+            return ThrownIn(p, card)
+        case Beat(player=p, attack=attack, card=card):
+            return Beaten(p, attack, card)
+        case Take(player=p):
+            return TakeDeclared(p)
+        case Pass(player=p):
+            return Passed(p)
+        case Transfer(player=p, cards=cards):
+            assert target is not None
+            return Transferred(p, target, cards=cards)
+        case ShowTrump(player=p, card=card):
+            assert target is not None
+            return Transferred(p, target, shown=card)
+        case ExchangeTrump(player=p, card=card):
+            return TrumpExchanged(p, card, s.stock[-1])
+        case Redeal(player=p):
+            return Redealt(p)
+    raise TypeError(f"not an action: {action!r}")  # pragma: no cover
+
+
+def _apply(state: GameState, action: Action, log: list[Event] | None) -> GameState:
     b = _bout(state)
     bad = _violation(b, action)
     if bad is not None:
         raise IllegalActionError(action.describe(), action.player, bad[0], bad[1])
     s = state
     p = action.player
+    if log is not None:
+        target = b.transfer_target() if isinstance(action, Transfer | ShowTrump) else None
+        log.append(_action_event(s, action, target))
     changes: dict[str, Any]
     match action:
         case Lead(cards=cards):
@@ -958,6 +1033,7 @@ def apply(state: GameState, action: Action) -> GameState:
                 "defender_hand": len(s.hands[target]),
                 "shown": s.shown | {card},
                 "passed": _EMPTY,
+                "known": _with_known(s.known, p, s.known[p] | {card}),  # R9.5
             }
         case ExchangeTrump(card=card):
             face_up = s.stock[-1]
@@ -966,33 +1042,53 @@ def apply(state: GameState, action: Action) -> GameState:
                 "hands": _with_hand(s.hands, p, hand),
                 "stock": (*s.stock[:-1], card),
                 "trump_card": card,
+                "known": _with_known(s.known, p, (s.known[p] - {card}) | {face_up}),
             }
         case Redeal():
-            return _deal_state(s.rules, s.dealer, None, s.seed, s.shuffles, s.appointed)
+            new = _deal_state(s.rules, s.dealer, None, s.seed, s.shuffles, s.appointed)
+            if log is not None:
+                log.append(NewBout(new.attacker, new.defender))
+            return new
         case _:  # pragma: no cover - _violation rejects non-actions
             raise TypeError(f"not an action: {action!r}")
-    if s.exchange and "hands" in changes:
-        # R12.1: the right lasts while the card stays in the hand it was dealt or drawn to.
-        changes["exchange"] = frozenset(c for c in s.exchange if c in changes["hands"][p])
+    if "hands" in changes:
+        hand = changes["hands"][p]
+        if s.exchange:
+            # R12.1: the right lasts while the card stays in the hand it was dealt or drawn to.
+            changes["exchange"] = frozenset(c for c in s.exchange if c in hand)
+        if s.known[p] and "known" not in changes:
+            changes["known"] = _with_known(
+                s.known, p, frozenset(c for c in s.known[p] if c in hand)
+            )
     new = _evolve(s, changes)
     if _bout(new).over():
-        return _end_bout(new)
+        return _end_bout(new, log)
     return new
 
 
-def _end_bout(s: GameState) -> GameState:
+def _with_known(
+    known: tuple[frozenset[Card], ...], p: int, cards: frozenset[Card]
+) -> tuple[frozenset[Card], ...]:
+    return (*known[:p], cards, *known[p + 1 :])
+
+
+def _end_bout(s: GameState, log: list[Event] | None = None) -> GameState:
     """R4.10, R5, R6, R7: clear or take the table, draw, record outs, end or rotate."""
     rules = s.rules
     n = len(s.hands)
     hands = list(s.hands)
-    table_cards = [c for pair in s.table for c in pair if c is not None]
+    known = list(s.known)
+    table_cards = tuple(c for pair in s.table for c in pair if c is not None)
     discard = s.discard
     defences = s.defences
     if s.taken:
-        hands[s.defender] = _sorted(hands[s.defender] + tuple(table_cards))
+        hands[s.defender] = _sorted(hands[s.defender] + table_cards)
+        known[s.defender] = known[s.defender] | set(table_cards)  # everyone saw them
     else:
-        discard = discard + tuple(table_cards)
+        discard = discard + table_cards
         defences += 1
+    if log is not None:
+        log.append(BoutEnded(s.defender, s.taken, table_cards))
     stock = s.stock
     exchange = s.exchange
     if stock:
@@ -1002,11 +1098,23 @@ def _end_bout(s: GameState) -> GameState:
             if need > 0 and stock:
                 drawn, stock = stock[:need], stock[need:]
                 hands[p] = _sorted(hands[p] + drawn)
+                face_up = None
+                if not stock:  # he drew the face-up trump card, in sight of all (R5.2)
+                    face_up = drawn[-1]
+                    known[p] = known[p] | {face_up}
                 if rules.trump_six_exchange:
                     low = _lowest_trump(rules, s.trump)
                     exchange |= {c for c in drawn if c & 63 == low}
+                if log is not None:
+                    log.append(Drew(p, len(drawn), drawn, face_up))
     newly_out = [p for p in range(n) if s.places[p] is None and not hands[p] and not stock]
     places, result = settle(rules, s.places, newly_out, s.defender)
+    if log is not None:
+        log.extend(
+            PlayerOut(p, place)
+            for p, place in enumerate(places)
+            if place is not None and s.places[p] is None
+        )
     active = [x is None for x in places]
     attacker = s.attacker
     defender = s.defender
@@ -1020,6 +1128,8 @@ def _end_bout(s: GameState) -> GameState:
         nxt_def = next_opponent(rules, active, attacker)  # R4.1, R6.3, R10.4
         assert nxt_def is not None
         defender = nxt_def
+    if log is not None:
+        log.append(GameOver(result) if result is not None else NewBout(attacker, defender))
     return GameState(
         rules=rules,
         hands=tuple(hands),
@@ -1045,4 +1155,5 @@ def _end_bout(s: GameState) -> GameState:
         seed=s.seed,
         shuffles=s.shuffles,
         appointed=s.appointed,
+        known=tuple(known),
     )

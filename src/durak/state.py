@@ -73,6 +73,9 @@ class GameState:
         shuffles: how many shuffles of the seed's stream this deal used (R3.3, R12.2 redeals).
         appointed: the first attacker named by a match instead of R3 (R11.2), kept for a
             redeal; ``None`` when R3 chose.
+        known: per seat, the cards in his hand that every player knows he holds: a trump shown
+            under R2.4, R3.1 or R9.5, the face-up trump card once drawn (R5.2) or exchanged
+            (R12.1), and cards he picked up in a take and has not played since.
     """
 
     rules: Rules
@@ -99,6 +102,7 @@ class GameState:
     seed: int | str | None = None
     shuffles: int = 0
     appointed: int | None = None
+    known: tuple[frozenset[Card], ...] = ()
 
     @property
     def players(self) -> int:

@@ -1,0 +1,160 @@
+"""Player views (R13): what one player may know about a game.
+
+:func:`view` is the only way a bot or a front-end should look at a game: it holds that player's
+own hand, every opponent's card count, the cards everyone knows a player holds, the table, the
+discard pile, the stock count and trump, the roles, and the player's legal actions. The stock
+order, the other hands' unknown cards and the deal's seed are left out, so two states that
+differ only in what the player cannot see give equal views.
+
+>>> from durak import Rules, new_game
+>>> state = new_game(Rules(players=3), seed=5)
+>>> v = view(state, 0)
+>>> v.hand == state.hands[0], v.hand_sizes, v.stock_size
+(True, (6, 6, 6), 18)
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from durak.actions import Action
+from durak.cards import Card, Suit
+from durak.engine import _bout, legal_actions, next_actor
+from durak.rules.settings import Rules
+from durak.state import GameState, Pair, Result
+
+__all__ = ["PlayerView", "view"]
+
+
+@attrs.frozen
+class PlayerView:
+    """One player's view of a game (R13).
+
+    Attributes:
+        player: whose view it is (``None``: an onlooker who sees no hand).
+        rules: the rules in force.
+        hand: his own hand, sorted by card value (empty for an onlooker).
+        hand_sizes: every seat's number of cards.
+        known: per seat, the cards every player knows that seat holds (R2.4, R3.1, R5.2,
+            R9.5, R12.1, and cards picked up in a take and not played since).
+        table: the bout's pairs ``(attack, beating card or None)`` in the order played.
+        discard: the discard pile, oldest first (public, R4.10).
+        stock_size: cards left in the stock, the face-up trump card included.
+        trump: the trump suit.
+        trump_card: the card that fixed trump (it was face up, so everyone knows it).
+        dealer, attacker, defender, leader: seats (R2.3, R4.1, R5.1).
+        throwers: the seats that may throw in against the defender now (R4.4).
+        joined: seats that put attack cards on the table in this bout (R5.1).
+        passed: seats whose pass stands (R4.9).
+        done: throwers who have passed or have nothing to add, so are not asked (R4.9). At the
+            table a player with nothing to add says so: this is public.
+        taken: whether the defender has declared take (R4.8).
+        defender_hand: ``H`` of R4.6.
+        attack_limit: the most attack cards this bout may hold now (R4.6).
+        shown: trumps shown for a transfer in this bout (R9.5).
+        bouts: bouts finished so far.
+        places: finishing places of the seats that are out (R7.2), else ``None``.
+        active: per seat, whether he is still in play (R7.1).
+        legal_actions: this player's legal actions (empty for an onlooker).
+        next_actor: the one-actor choice of R13.2 (it follows from the roles and ``done``).
+        result: the result once the game is over.
+    """
+
+    player: int | None
+    rules: Rules
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    known: tuple[frozenset[Card], ...]
+    table: tuple[Pair, ...]
+    discard: tuple[Card, ...]
+    stock_size: int
+    trump: Suit
+    trump_card: Card | None
+    dealer: int
+    attacker: int
+    defender: int
+    leader: int
+    throwers: tuple[int, ...]
+    joined: tuple[int, ...]
+    passed: frozenset[int]
+    done: frozenset[int]
+    taken: bool
+    defender_hand: int
+    attack_limit: int
+    shown: frozenset[Card]
+    bouts: int
+    places: tuple[int | None, ...]
+    active: tuple[bool, ...]
+    legal_actions: tuple[Action, ...]
+    next_actor: int | None
+    result: Result | None
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.hand_sizes)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.result is not None
+
+    @property
+    def unbeaten(self) -> tuple[Card, ...]:
+        """The attack cards not yet beaten."""
+        return tuple(a for a, b in self.table if b is None)
+
+    def unseen(self) -> tuple[Card, ...]:
+        """The cards this player cannot locate: the stock (but the face-up trump card) and the
+        other hands' unknown cards, sorted by card value. Card counting starts here."""
+        from durak.cards import build_deck
+
+        seen = set(self.hand) | set(self.discard)
+        seen.update(c for pair in self.table for c in pair if c is not None)
+        for cards in self.known:
+            seen.update(cards)
+        if self.stock_size and self.trump_card is not None:
+            seen.add(self.trump_card)
+        return tuple(c for c in build_deck(self.rules.deck_size, self.rules.decks) if c not in seen)
+
+
+def view(state: GameState, player: int | None) -> PlayerView:
+    """What ``player`` may know about ``state`` (R13); ``None`` for an onlooker.
+
+    Raises:
+        IndexError: ``player`` is not a seat of the game.
+    """
+    n = len(state.hands)
+    if player is not None and not 0 <= player < n:
+        raise IndexError(f"no seat {player} in a {n}-player game")
+    b = _bout(state)
+    return PlayerView(
+        player=player,
+        rules=state.rules,
+        hand=state.hands[player] if player is not None else (),
+        hand_sizes=tuple(len(h) for h in state.hands),
+        known=state.known or tuple(frozenset() for _ in range(n)),
+        table=state.table,
+        discard=state.discard,
+        stock_size=len(state.stock),
+        trump=state.trump,
+        trump_card=state.trump_card,
+        dealer=state.dealer,
+        attacker=state.attacker,
+        defender=state.defender,
+        leader=state.leader,
+        throwers=b.throwers,
+        joined=state.joined,
+        passed=state.passed,
+        done=frozenset(p for p in b.throwers if b.done(p)),
+        taken=state.taken,
+        defender_hand=state.defender_hand,
+        attack_limit=b.limit,
+        shown=state.shown,
+        bouts=state.bouts,
+        places=state.places,
+        active=b.active,
+        legal_actions=legal_actions(state, player) if player is not None else (),
+        next_actor=next_actor(state),
+        result=state.result,
+    )

@@ -1,0 +1,144 @@
+"""Player views hide exactly what a player may not know (R13); events report what happened."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from durak import (
+    Beat,
+    GameState,
+    Lead,
+    Rules,
+    Take,
+    apply,
+    apply_with_events,
+    legal_actions,
+    new_game,
+    new_position,
+    next_actor,
+    shuffled_deck,
+    view,
+)
+from durak.actions import Action
+from durak.cards import Card
+from durak.events import BoutEnded, Drew, GameOver, Led, NewBout, PlayerOut, events_for
+
+
+def _play(rules: Rules, deck: tuple[Card, ...], steps: int, seed: int) -> list[Action]:
+    state = new_game(rules, deck=deck)
+    rng = random.Random(seed)
+    actions: list[Action] = []
+    for _ in range(steps):
+        if state.is_over:
+            break
+        action = rng.choice(legal_actions(state, next_actor(state)))
+        actions.append(action)
+        state = apply(state, action)
+    return actions
+
+
+def _replay(rules: Rules, deck: tuple[Card, ...], actions: list[Action]) -> GameState | None:
+    state = new_game(rules, deck=deck)
+    for action in actions:
+        if action not in legal_actions(state):
+            return None
+        state = apply(state, action)
+    return state
+
+
+def _hidden_from(state: GameState, player: int) -> list[Card]:
+    v = view(state, player)
+    return list(v.unseen())
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    players=st.integers(2, 4),
+    deck_seed=st.integers(0, 10_000),
+    steps=st.integers(0, 60),
+    play_seed=st.integers(0, 10_000),
+    swap_seed=st.integers(0, 10_000),
+)
+def test_R13_views_are_equal_when_only_hidden_cards_differ(
+    players: int, deck_seed: int, steps: int, play_seed: int, swap_seed: int
+) -> None:
+    rules = Rules(players=players, deck_size=24 if players < 4 else 36)
+    deck = shuffled_deck(rules, deck_seed)
+    actions = _play(rules, deck, steps, play_seed)
+    state = _replay(rules, deck, actions)
+    assert state is not None
+    viewer = play_seed % players
+    hidden = _hidden_from(state, viewer)
+    assume(len(hidden) >= 2)
+    a, b = random.Random(swap_seed).sample(hidden, 2)
+    swapped = tuple(b if c == a else a if c == b else c for c in deck)
+    other = _replay(rules, swapped, actions)
+    assume(other is not None and other.attacker == state.attacker)
+    assert other is not None
+    assume(other != state)  # two cards in one hidden hand swap to the same state
+    # A thrower with nothing to add says so at the table (R4.9): that is public, so a swap that
+    # changes it changes what the viewer knows.
+    assume(view(other, viewer).done == view(state, viewer).done)
+    assert view(other, viewer) == view(state, viewer)
+
+
+def test_R13_view_shows_own_hand_counts_and_the_picked_up_cards() -> None:
+    rules = Rules(deck_size=24)
+    state = new_position(
+        rules,
+        hands=["9c Tc", "Jc Qs Ah"],
+        stock="Kc Ac 9d Td",
+        attacker=0,
+        discard="Qc Jd Qd Kd Ad 9h Th Jh Qh Kh 9s Ts Js Ks As",
+    )
+    state = apply(state, Lead(0, ["Tc"]))
+    state = apply(state, Take(1))
+    # the attacker has nothing more to throw in: the bout ends, player 1 picks up Tc
+    v1, v0 = view(state, 1), view(state, 0)
+    assert v0.hand == state.hands[0]
+    assert v0.hand_sizes == (5, 4)  # player 0 drew the whole stock (R5.1)
+    assert Card.parse("Tc") in v0.known[1]
+    assert v1.known == v0.known
+    assert v0.stock_size == 0
+    assert v0.legal_actions == legal_actions(state, 0)
+    assert view(state, None).hand == ()
+
+
+def test_R13_events_report_the_bout_end_draws_and_next_bout() -> None:
+    rules = Rules(deck_size=24)
+    state = new_position(
+        rules,
+        hands=["9c Tc", "Jc Qs Ah"],
+        stock="Kc Ac 9d Td",
+        attacker=0,
+        discard="Qc Jd Qd Kd Ad 9h Th Jh Qh Kh 9s Ts Js Ks As",
+    )
+    state, events = apply_with_events(state, Lead(0, ["9c"]))
+    assert events == (Led(0, (Card.parse("9c"),), 1),)
+    new, events = apply_with_events(state, Beat(1, "9c", "Jc"))
+    assert new == apply(state, Beat(1, "9c", "Jc"))
+    cards = tuple(Card.parse(c) for c in ("9c", "Jc"))
+    kc, ac, nine_d, td = (Card.parse(c) for c in ("Kc", "Ac", "9d", "Td"))
+    assert events[1:] == (
+        BoutEnded(1, False, cards),
+        Drew(0, 4, (kc, ac, nine_d, td), td),
+        NewBout(1, 0),
+    )
+    # player 1 does not see which cards player 0 drew, only the count and the face-up trump
+    assert events_for(events, 1)[2] == Drew(0, 4, None, td)
+    assert events_for(events, 0)[2] == Drew(0, 4, (kc, ac, nine_d, td), td)
+
+
+def test_R13_events_end_with_game_over_and_players_out() -> None:
+    state = new_game(Rules(), seed=11)
+    rng = random.Random(1)
+    last: tuple[object, ...] = ()
+    while not state.is_over:
+        state, last = apply_with_events(state, rng.choice(legal_actions(state, next_actor(state))))
+    assert state.result is not None
+    assert last[-1] == GameOver(state.result)
+    outs = [e for e in last if isinstance(e, PlayerOut)]
+    assert outs, "the last bout puts at least one player out"
