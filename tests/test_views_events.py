@@ -142,3 +142,32 @@ def test_R13_events_end_with_game_over_and_players_out() -> None:
     assert last[-1] == GameOver(state.result)
     outs = [e for e in last if isinstance(e, PlayerOut)]
     assert outs, "the last bout puts at least one player out"
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    players=st.integers(2, 5),
+    seed=st.integers(0, 10_000),
+    transfer=st.booleans(),
+    free=st.booleans(),
+)
+def test_R13_determinized_states_agree_with_the_view(
+    players: int, seed: int, transfer: bool, free: bool
+) -> None:
+    from durak import build_deck
+    from durak.views import determinize
+
+    rules = Rules(
+        players=players, transfer_by_card=transfer, throw_order="free" if free else "attacker_first"
+    )
+    state = new_game(rules, seed=seed)
+    rng = random.Random(seed)
+    deck = sorted(build_deck(rules.deck_size))
+    while not state.is_over:
+        actor = next_actor(state)
+        assert actor is not None
+        v = view(state, actor)
+        sample = determinize(v, rng)
+        assert sorted(sample.all_cards()) == deck
+        assert view(sample, actor) == v
+        state = apply(state, rng.choice(v.legal_actions))

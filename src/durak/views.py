@@ -15,6 +15,8 @@ differ only in what the player cannot see give equal views.
 
 from __future__ import annotations
 
+import random
+
 import attrs
 
 from durak.actions import Action
@@ -23,7 +25,7 @@ from durak.engine import _bout, legal_actions, next_actor
 from durak.rules.settings import Rules
 from durak.state import GameState, Pair, Result
 
-__all__ = ["PlayerView", "view"]
+__all__ = ["PlayerView", "determinize", "view"]
 
 
 @attrs.frozen
@@ -53,6 +55,8 @@ class PlayerView:
         attack_limit: the most attack cards this bout may hold now (R4.6).
         shown: trumps shown for a transfer in this bout (R9.5).
         bouts: bouts finished so far.
+        defences: successful defences so far (R4.6 ``until_first_discard``).
+        exchange: the cards of his own hand that give him the trump-six exchange (R12.1).
         places: finishing places of the seats that are out (R7.2), else ``None``.
         active: per seat, whether he is still in play (R7.1).
         legal_actions: this player's legal actions (empty for an onlooker).
@@ -83,6 +87,8 @@ class PlayerView:
     attack_limit: int
     shown: frozenset[Card]
     bouts: int
+    defences: int
+    exchange: frozenset[Card]
     places: tuple[int | None, ...]
     active: tuple[bool, ...]
     legal_actions: tuple[Action, ...]
@@ -152,9 +158,89 @@ def view(state: GameState, player: int | None) -> PlayerView:
         attack_limit=b.limit,
         shown=state.shown,
         bouts=state.bouts,
+        defences=state.defences,
+        exchange=frozenset(
+            c for c in state.exchange if player is not None and c in state.hands[player]
+        ),
         places=state.places,
         active=b.active,
         legal_actions=legal_actions(state, player) if player is not None else (),
         next_actor=next_actor(state),
         result=state.result,
+    )
+
+
+def determinize(v: PlayerView, rng: random.Random) -> GameState:
+    """A full game state consistent with the view ``v``: the cards ``v`` cannot locate are dealt
+    at random to the other hands' unknown places and the stock (the face-up trump card stays the
+    last stock card). For search bots that sample the hidden information (determinized
+    Monte-Carlo search).
+
+    What play has made public is respected: a thrower who is done without having passed holds
+    no card of the table's ranks, and one who is not done holds at least one (R4.9). Other
+    players' rights to the trump-six exchange (R12.1) are unknown and left out.
+
+    Raises:
+        ValueError: ``v`` is an onlooker's view.
+    """
+    if v.player is None:
+        raise ValueError("an onlooker's view has no hand to build a state around")
+    unseen = list(v.unseen())
+    rng.shuffle(unseen)
+    can_add = bool(v.table) and len(v.table) < v.attack_limit
+    can_add = can_add and (not v.taken or v.rules.throw_after_take)
+    empty = (v.done - v.passed) if can_add else frozenset()
+    ranks = {c & 15 for pair in v.table for c in pair if c is not None}
+    hidden: dict[int, list[Card]] = {seat: [] for seat in range(v.players) if seat != v.player}
+
+    def give(seat: int, pool: list[Card], count: int) -> None:
+        chosen = pool[:count]
+        hidden[seat].extend(chosen)
+        gone = set(chosen)
+        unseen[:] = [c for c in unseen if c not in gone]
+
+    if can_add:
+        # A thrower still to act holds a card he could add: give one if none is known.
+        for seat in v.throwers:
+            known_match = any(c & 15 in ranks for c in v.known[seat])
+            if seat in hidden and seat not in v.done and not known_match:
+                give(seat, [c for c in unseen if c & 15 in ranks], 1)
+    # A thrower who is done without passing holds none of the table's ranks.
+    for seat in sorted(empty - {v.player}):
+        need = v.hand_sizes[seat] - len(v.known[seat]) - len(hidden[seat])
+        give(seat, [c for c in unseen if c & 15 not in ranks], need)
+    for seat in hidden:
+        give(seat, unseen, v.hand_sizes[seat] - len(v.known[seat]) - len(hidden[seat]))
+    hands = tuple(
+        v.hand if seat == v.player else tuple(sorted([*v.known[seat], *hidden[seat]]))
+        for seat in range(v.players)
+    )
+    stock = tuple(unseen)
+    if v.stock_size:
+        assert v.trump_card is not None
+        stock = (*stock, v.trump_card)
+    assert len(stock) == v.stock_size
+    return GameState(
+        rules=v.rules,
+        hands=hands,
+        stock=stock,
+        trump=v.trump,
+        trump_card=v.trump_card,
+        table=v.table,
+        discard=v.discard,
+        dealer=v.dealer,
+        attacker=v.attacker,
+        defender=v.defender,
+        leader=v.leader,
+        joined=v.joined,
+        defender_hand=v.defender_hand,
+        taken=v.taken,
+        passed=v.passed,
+        shown=v.shown,
+        bouts=v.bouts,
+        defences=v.defences,
+        places=v.places,
+        result=v.result,
+        exchange=v.exchange,
+        known=v.known,
     )
