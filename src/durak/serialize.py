@@ -1,0 +1,173 @@
+"""JSON forms of game states and player views (R13.4: reading one back gives an equal object).
+
+Cards are written in their text form (R1.3), actions in the notation of :mod:`durak.notation`,
+rules as :meth:`durak.rules.Rules.to_dict`. A state's JSON holds hidden information (the stock
+order, every hand): send players their view's JSON instead.
+
+>>> from durak import Rules, new_game, view
+>>> state = new_game(Rules(), seed=2)
+>>> state_from_dict(state_to_dict(state)) == state
+True
+>>> view_from_dict(view_to_dict(view(state, 0))) == view(state, 0)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import attrs
+
+from durak.cards import Card, Suit, build_deck
+from durak.errors import DurakError
+from durak.notation import parse_action
+from durak.records import RecordError, result_from_dict, result_to_dict
+from durak.rules.settings import Rules
+from durak.state import GameState
+from durak.views import PlayerView
+
+__all__ = ["state_from_dict", "state_to_dict", "view_from_dict", "view_to_dict"]
+
+
+def _card(v: Any) -> Card:
+    return Card.parse(v)
+
+
+def _cards(v: Any) -> tuple[Card, ...]:
+    return tuple(Card.parse(c) for c in v)
+
+
+def _card_set(v: Any) -> frozenset[Card]:
+    return frozenset(Card.parse(c) for c in v)
+
+
+def _ints(v: Any) -> tuple[int, ...]:
+    return tuple(_int(x) for x in v)
+
+
+def _int(v: Any) -> int:
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise TypeError(f"expected an integer, not {v!r}")
+    return v
+
+
+def _opt_int(v: Any) -> int | None:
+    return None if v is None else _int(v)
+
+
+def _bool(v: Any) -> bool:
+    if not isinstance(v, bool):
+        raise TypeError(f"expected true or false, not {v!r}")
+    return v
+
+
+_DECODE: dict[str, Callable[[Any], Any]] = {
+    "rules": lambda v: Rules.from_dict(v),
+    "hands": lambda v: tuple(_cards(h) for h in v),
+    "hand": _cards,
+    "stock": _cards,
+    "discard": _cards,
+    "trump": lambda v: Suit.parse(v),
+    "trump_card": lambda v: None if v is None else _card(v),
+    "table": lambda v: tuple((_card(a), None if b is None else _card(b)) for a, b in v),
+    "known": lambda v: tuple(_card_set(k) for k in v),
+    "shown": _card_set,
+    "exchange": _card_set,
+    "passed": lambda v: frozenset(_ints(v)),
+    "done": lambda v: frozenset(_ints(v)),
+    "joined": _ints,
+    "throwers": _ints,
+    "hand_sizes": _ints,
+    "places": lambda v: tuple(_opt_int(x) for x in v),
+    "active": lambda v: tuple(_bool(x) for x in v),
+    "result": lambda v: None if v is None else result_from_dict(v),
+    "legal_actions": lambda v: tuple(parse_action(a) for a in v),
+    "taken": _bool,
+    "seed": lambda v: v if v is None or isinstance(v, str) else _int(v),
+    "player": _opt_int,
+    "appointed": _opt_int,
+    "next_actor": _opt_int,
+}
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, Rules):
+        return value.to_dict()
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Suit):
+        return value.letter
+    if isinstance(value, frozenset):
+        return [_encode(v) for v in sorted(value)]
+    if isinstance(value, tuple):
+        return [_encode(v) for v in value]
+    if attrs.has(type(value)):
+        if hasattr(value, "describe"):  # an action
+            return str(value)
+        return result_to_dict(value)
+    return value
+
+
+def _to_dict(obj: Any) -> dict[str, Any]:
+    return {f.name: _encode(getattr(obj, f.name)) for f in attrs.fields(type(obj))}
+
+
+def _from_dict(cls: type[Any], data: Any, what: str) -> Any:
+    if not isinstance(data, Mapping):
+        raise RecordError("", f"a {what} is a JSON object, not {type(data).__name__}")
+    names = [f.name for f in attrs.fields(cls)]
+    unknown = sorted(set(data) - set(names))
+    if unknown:
+        raise RecordError(unknown[0], f"unknown field of a {what}")
+    missing = [n for n in names if n not in data]
+    required = [n for n in missing if attrs.fields_dict(cls)[n].default is attrs.NOTHING]
+    if required:
+        raise RecordError(required[0], f"missing field of a {what}")
+    values = {}
+    for name in names:
+        if name not in data:
+            continue
+        try:
+            decode: Callable[[Any], Any] = _DECODE[name] if name in _DECODE else _int
+            values[name] = decode(data[name])
+        except (DurakError, TypeError, ValueError, KeyError) as exc:
+            raise RecordError(name, str(exc)) from None
+    made: Any = cls(**values)
+    return made
+
+
+def state_to_dict(state: GameState) -> dict[str, Any]:
+    """A state as plain JSON values (hidden cards included)."""
+    return _to_dict(state)
+
+
+def state_from_dict(data: Any) -> GameState:
+    """Read a state written by :func:`state_to_dict`.
+
+    Raises:
+        RecordError: naming the field and the reason: an unknown or missing field, a wrong
+            type, a bad card, or cards that are not the rules' deck exactly once.
+    """
+    state: GameState = _from_dict(GameState, data, "state")
+    expected = sorted(build_deck(state.rules.deck_size, state.rules.decks))
+    if sorted(state.all_cards()) != expected:
+        raise RecordError("hands", "the cards are not every card of the deck exactly once")
+    if len(state.hands) != state.rules.players or len(state.places) != state.rules.players:
+        raise RecordError("hands", "one hand and one place per seat are needed")
+    return state
+
+
+def view_to_dict(v: PlayerView) -> dict[str, Any]:
+    """A player's view as plain JSON values (safe to send to that player)."""
+    return _to_dict(v)
+
+
+def view_from_dict(data: Any) -> PlayerView:
+    """Read a view written by :func:`view_to_dict`.
+
+    Raises:
+        RecordError: naming the field and the reason.
+    """
+    v: PlayerView = _from_dict(PlayerView, data, "view")
+    return v
