@@ -129,7 +129,7 @@ def _from_dict(cls: type[Any], data: Any, what: str) -> Any:
         if name not in data:
             continue
         try:
-            decode: Callable[[Any], Any] = _DECODE[name] if name in _DECODE else _int
+            decode: Callable[[Any], Any] = _DECODE.get(name, _int)
             values[name] = decode(data[name])
         except (DurakError, TypeError, ValueError, KeyError) as exc:
             raise RecordError(name, str(exc)) from None

@@ -228,7 +228,7 @@ def _suits(value: Any) -> frozenset[Suit]:
     return frozenset(out)
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, cache_hash=True)
 class Rules:
     """Every setting of the rule book's rules R1-R9, frozen and validated, with the defaults of
     the Podkidnoy preset.
