@@ -438,6 +438,32 @@ def new_position(
 # --------------------------------------------------------------------------------------------
 
 
+class _Derived:
+    """What the engine derives once per rules object: the modules with a check hook and one
+    beat table per trump suit."""
+
+    __slots__ = ("checkers", "rules", "tables")
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.checkers = checking_modules(rules)
+        self.tables = {suit: beat_table(suit, rules) for suit in Suit}
+
+
+_derived: dict[int, _Derived] = {}
+
+
+def _rules_data(rules: Rules) -> _Derived:
+    """:class:`_Derived` for ``rules``, remembered by identity (hashing a rules object to look it
+    up costs more than the rest of a rule check)."""
+    d = _derived.get(id(rules))
+    if d is None or d.rules is not rules:
+        if len(_derived) > 512:
+            _derived.clear()
+        d = _derived[id(rules)] = _Derived(rules)
+    return d
+
+
 class _Bout:
     """Facts about a state that every rule check needs (not part of the state)."""
 
@@ -450,6 +476,7 @@ class _Bout:
         "modules",
         "ranks",
         "s",
+        "table",
         "throwers",
         "unbeaten",
     )
@@ -461,7 +488,9 @@ class _Bout:
         places = s.places
         self.active = tuple(places[i] is None and (stock or bool(h)) for i, h in enumerate(s.hands))
         self.cap = attack_cap(rules, s.bouts, s.defences)
-        self.modules = checking_modules(rules)
+        derived = _rules_data(rules)
+        self.modules = derived.checkers
+        self.table = derived.tables[s.trump]
         ranks: set[int] = set()
         unbeaten = 0
         for a, b in s.table:
@@ -614,7 +643,7 @@ def _check_beat(b: _Bout, a: Beat) -> Violation | None:
         return "R4.7", f"{a.attack} is not an unbeaten attack card on the table"
     if a.card not in s.hands[a.player]:
         return "R13.1", f"{a.card} is not in player {a.player}'s hand"
-    if not beat_table(s.trump, s.rules)[(a.attack & 63) * 64 + (a.card & 63)]:
+    if not b.table[(a.attack & 63) * 64 + (a.card & 63)]:
         verdict = base_beats(a.card, a.attack, s.trump)
         if verdict:
             for module in active_modules(s.rules):
@@ -806,7 +835,7 @@ def _candidates(b: _Bout, p: int) -> list[Action]:
         return out
     if p == s.defender:
         if not s.taken and b.unbeaten:
-            trump_table = beat_table(s.trump, s.rules)
+            trump_table = b.table
             for a, beaten in s.table:
                 if beaten is None:
                     base = (a & 63) * 64
