@@ -361,8 +361,8 @@ def new_position(
 
     Raises:
         PositionError: a card missing or given twice, a seat count that does not match
-            ``rules.players``, a missing or contradicting trump, or an attacker who cannot lead;
-            fewer than two players still in play.
+            ``rules.players``, a missing or contradicting trump, an attacker who cannot lead or
+            a defender who holds no card; fewer than two players (or teams) still in play.
     """
     n = rules.players
     if len(hands) != n:
@@ -402,6 +402,10 @@ def new_position(
     defender = next_opponent(rules, active, attacker)
     if defender is None:
         raise PositionError("hands: only one team holds cards, so the game is over (R10.3)")
+    if not hand_cards[defender]:
+        raise PositionError(
+            f"hands: the defender, seat {defender}, holds no card, so no attack is possible (R4.6)"
+        )
     rights = frozenset(parse_cards(exchange))
     for card in rights:
         if card & 63 != _lowest_trump(rules, trump) or not any(card in h for h in hand_cards):

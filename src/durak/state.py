@@ -26,7 +26,8 @@ class Result:
         durak: the seat of the durak, or ``None`` (a draw, or ``objective = first_out``).
         draw: whether the game ended in a draw (R7.3).
         places: the finishing place of every seat, 1 best (R7.2); the durak has the last place;
-            with ``objective = first_out`` the winners have place 1 and all others place 2.
+            with ``objective = first_out`` the winners share place 1 and all others share the
+            next place (1 + the number of winners).
         winners: seats that won, in seat order.
         losers: seats that lost, in seat order (the durak alone, or with ``first_out`` every player
             not out; empty in a draw).

@@ -1,0 +1,565 @@
+"""R4 The bout: defender, lead, throwing in, limit, beating, taking, passing, bout end."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import D24, assert_illegal, cards, discard_added, hands, legal, play, position
+
+from durak import Beat, Card, Lead, Pass, Rules, Take, ThrowIn
+
+R3P = Rules(players=3, deck_size=24)
+R4P = Rules(players=4, deck_size=24, hand_size=4)
+D36 = Rules()
+
+
+def c(text: str) -> Card:
+    return Card.parse(text)
+
+
+# ---------------------------------------------------------------------------------------------
+# R4.1 the defender
+# ---------------------------------------------------------------------------------------------
+
+
+def test_R4_1_defender_is_next_player_clockwise_from_the_attacker() -> None:
+    s = position(R4P, ["Tc Jc", "9d", "9s", "9c Ad"], stock="Kh", attacker=3)
+    assert (s.attacker, s.defender) == (3, 0)
+    s = play(s, Lead(3, "9c"))
+    assert s.defender == 0
+    defending = {a for a in legal(s) if isinstance(a, Beat | Take)}
+    assert defending == {Beat(0, "9c", "Tc"), Beat(0, "9c", "Jc"), Take(0)}
+    assert_illegal(s, Take(1), "R4.1")
+
+
+def test_R4_1_defender_skips_a_player_who_is_out() -> None:
+    # Stock empty, seat 1 holds nothing: he is out, so seat 2 defends against seat 0.
+    s = position(R3P, ["9c Tc", "", "Jc Qd"], trump="h")
+    assert s.places == (None, 1, None)
+    assert (s.attacker, s.defender) == (0, 2)
+    s = play(s, Lead(0, "9c"))
+    assert legal(s, 2) == {Beat(2, "9c", "Jc"), Take(2)}
+    assert legal(s, 1) == set()
+
+
+def test_R4_1_only_the_attacker_leads() -> None:
+    s = position(R3P, ["9c Tc", "Jc", "Qc"], stock="Kh")
+    assert legal(s) == {Lead(0, "9c"), Lead(0, "Tc")}
+    assert_illegal(s, Lead(1, "Jc"), "R4.1")
+    assert_illegal(s, Lead(2, "Qc"), "R4.1")
+
+
+# ---------------------------------------------------------------------------------------------
+# R4.2 the lead
+# ---------------------------------------------------------------------------------------------
+
+
+def test_R4_2_single_lead_is_one_card_of_any_rank() -> None:
+    s = position(D24, ["9c 9d Qs Ah", "Tc Td Ts Th"], stock="Kh")
+    assert legal(s) == {Lead(0, "9c"), Lead(0, "9d"), Lead(0, "Qs"), Lead(0, "Ah")}
+    assert_illegal(s, Lead(0, "9c 9d"), "R4.2")
+
+
+def test_R4_2_same_rank_lead_of_one_or_more_cards_of_one_rank() -> None:
+    rules = Rules(deck_size=24, lead="same_rank")
+    s = position(rules, ["9c 9d 9s Kc", "Tc Td Ts Jc Jd Js"], stock="Kh")
+    nines = ["9c", "9d", "9s", "9c 9d", "9c 9s", "9d 9s", "9c 9d 9s"]
+    assert legal(s) == {Lead(0, cards(t)) for t in nines} | {Lead(0, "Kc")}
+    s2 = play(s, Lead(0, "9c 9s"))
+    assert s2.table == ((c("9c"), None), (c("9s"), None))
+    assert s2.hands[0] == cards("9d Kc")
+
+
+def test_R4_2_same_rank_lead_of_mixed_ranks_rejected() -> None:
+    rules = Rules(deck_size=24, lead="same_rank")
+    s = position(rules, ["9c 9d Kc", "Tc Td Ts Jc Jd Js"], stock="Kh")
+    assert_illegal(s, Lead(0, "9c Kc"), "R4.2")
+
+
+def test_R4_2_same_rank_lead_listing_one_card_twice_rejected() -> None:
+    rules = Rules(deck_size=24, lead="same_rank")
+    s = position(rules, ["9c 9d Kc", "Tc Td Ts Jc Jd Js"], stock="Kh")
+    err = assert_illegal(s, Lead(0, ["9c", "9c"]), "R1.2")
+    assert "9c" in str(err)
+
+
+def test_R4_2_same_rank_lead_stays_within_the_limit() -> None:
+    rules = Rules(deck_size=24, lead="same_rank")
+    s = position(rules, ["9c 9d 9s", "Tc Td"], stock="Kh")
+    nines = ["9c", "9d", "9s", "9c 9d", "9c 9s", "9d 9s"]
+    assert legal(s) == {Lead(0, cards(t)) for t in nines}
+    assert_illegal(s, Lead(0, "9c 9d 9s"), "R4.6")
+
+
+def test_R4_2_same_rank_lead_of_identical_cards_of_two_decks() -> None:
+    rules = Rules(deck_size=24, decks=2, lead="same_rank")
+    s = position(rules, ["9c 9c#2", "Tc Td Ts"], stock="Kh")
+    assert legal(s) == {Lead(0, "9c"), Lead(0, "9c#2"), Lead(0, "9c 9c#2")}
+
+
+# ---------------------------------------------------------------------------------------------
+# R4.3 throwing in
+# ---------------------------------------------------------------------------------------------
+
+
+def test_R4_3_throw_in_ranks_of_attack_and_beating_cards() -> None:
+    s = position(D24, ["9s 9d Td Kc", "Ts Qs Js Qd"], stock="Kh")
+    s = play(s, Lead(0, "9s"), Beat(1, "9s", "Ts"))
+    assert legal(s, 0) == {ThrowIn(0, "9d"), ThrowIn(0, "Td"), Pass(0)}
+    assert_illegal(s, ThrowIn(0, "Kc"), "R4.3")
+    s = play(s, ThrowIn(0, "Td"))
+    assert s.table == ((c("9s"), c("Ts")), (c("Td"), None))
+
+
+def test_R4_3_throw_in_while_earlier_cards_are_unbeaten() -> None:
+    s = position(D24, ["9s 9d Kc", "Td Ts Qs Kh"], stock="Ah")
+    s = play(s, Lead(0, "9s"))
+    assert legal(s, 0) == {ThrowIn(0, "9d"), Pass(0)}
+    s = play(s, ThrowIn(0, "9d"))
+    assert s.table == ((c("9s"), None), (c("9d"), None))
+    assert legal(s, 1) == {
+        Beat(1, "9s", "Ts"),
+        Beat(1, "9s", "Qs"),
+        Beat(1, "9s", "Kh"),
+        Beat(1, "9d", "Td"),
+        Beat(1, "9d", "Kh"),
+        Take(1),
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# R4.4 who may throw in (free order to look at R4.4 alone)
+# ---------------------------------------------------------------------------------------------
+
+THROWERS_HANDS = ["9c 9h", "Tc Jc Qc Kc", "9d Ad", "9s As"]
+
+
+@pytest.mark.parametrize(
+    ("setting", "others"),
+    [("all", {2, 3}), ("neighbours", {2}), ("attacker", set())],
+)
+def test_R4_4_who_may_throw_in(setting: str, others: set[int]) -> None:
+    rules = R4P.replace(throwers=setting, throw_order="free")
+    s = position(rules, THROWERS_HANDS, stock="Kh")
+    s = play(s, Lead(0, "9c"))
+    # The main attacker is always a thrower.
+    assert legal(s, 0) == {ThrowIn(0, "9h"), Pass(0)}
+    assert legal(s, 1) == {Beat(1, "9c", "Tc"), Beat(1, "9c", "Jc"), Beat(1, "9c", "Qc"),
+                           Beat(1, "9c", "Kc"), Take(1)}
+    own = {2: "9d", 3: "9s"}
+    for seat in (2, 3):
+        if seat in others:
+            assert legal(s, seat) == {ThrowIn(seat, own[seat]), Pass(seat)}
+        else:
+            assert legal(s, seat) == set()
+            assert_illegal(s, ThrowIn(seat, own[seat]), "R4.4")
+
+
+def test_R4_4_neighbours_skip_a_player_who_is_out() -> None:
+    # Seat 2 is out (no cards, empty stock): the next active player after the defender is 3.
+    rules = R4P.replace(throwers="neighbours", throw_order="free")
+    s = position(rules, ["9c 9h", "Tc Jc Qc Kc", "", "9s As"], trump="h")
+    s = play(s, Lead(0, "9c"))
+    assert legal(s, 3) == {ThrowIn(3, "9s"), Pass(3)}
+
+
+def test_R4_4_neighbours_with_three_players() -> None:
+    rules = R3P.replace(throwers="neighbours", throw_order="free")
+    s = position(rules, ["9c 9h", "Tc Jc Qc Kc", "9s As"], stock="Kh")
+    s = play(s, Lead(0, "9c"))
+    assert legal(s, 2) == {ThrowIn(2, "9s"), Pass(2)}
+
+
+def test_R4_4_defender_never_throws_in() -> None:
+    s = position(D24, ["9c Ac", "9d Tc"], stock="Kh")
+    s = play(s, Lead(0, "9c"))
+    assert legal(s, 1) == {Beat(1, "9c", "Tc"), Take(1)}
+    assert_illegal(s, ThrowIn(1, "9d"), "R4.4")
+
+
+# ---------------------------------------------------------------------------------------------
+# R4.5 order of throwing in
+# ---------------------------------------------------------------------------------------------
+
+ORDER_HANDS = ["9s 9d Kc", "Ts Td Qs Qd", "9c 9h Ac"]
+
+
+def test_R4_5_attacker_first_others_wait_for_the_main_attackers_pass() -> None:
+    s = position(R3P, ORDER_HANDS, stock="Kh")
+    s = play(s, Lead(0, "9s"))
+    assert legal(s, 2) == set()
+    assert_illegal(s, ThrowIn(2, "9c"), "R4.5")
+    assert legal(s, 0) == {ThrowIn(0, "9d"), Pass(0)}
+    s = play(s, Pass(0))
+    assert legal(s, 2) == {ThrowIn(2, "9c"), ThrowIn(2, "9h"), Pass(2)}
+    s = play(s, ThrowIn(2, "9c"))
+    # The table changed: the main attacker's pass no longer stands and he still holds 9d.
+    assert s.passed == frozenset()
+    assert legal(s, 0) == {ThrowIn(0, "9d"), Pass(0)}
+    assert legal(s, 2) == set()
+    assert_illegal(s, ThrowIn(2, "9h"), "R4.5")
+
+
+def test_R4_5_a_beat_clears_the_main_attackers_pass_so_the_others_wait_again() -> None:
+    s = position(R3P, ORDER_HANDS, stock="Kh")
+    s = play(s, Lead(0, "9s"), Pass(0))
+    assert legal(s, 2) == {ThrowIn(2, "9c"), ThrowIn(2, "9h"), Pass(2)}
+    s = play(s, Beat(1, "9s", "Ts"))
+    assert legal(s, 0) == {ThrowIn(0, "9d"), Pass(0)}
+    assert legal(s, 2) == set()
+    assert_illegal(s, ThrowIn(2, "9c"), "R4.5")
+
+
+def test_R4_5_main_attacker_with_nothing_to_add_lets_others_throw_at_once() -> None:
+    s = position(R3P, ["9s Kc", "Ts Td Qs Qd", "9c 9h Ac"], stock="Kh")
+    s = play(s, Lead(0, "9s"))
+    assert legal(s, 0) == set()
+    assert legal(s, 2) == {ThrowIn(2, "9c"), ThrowIn(2, "9h"), Pass(2)}
+
+
+def test_R4_5_free_order_any_thrower_at_any_time() -> None:
+    rules = R3P.replace(throw_order="free")
+    s = position(rules, ORDER_HANDS, stock="Kh")
+    s = play(s, Lead(0, "9s"))
+    assert legal(s, 0) == {ThrowIn(0, "9d"), Pass(0)}
+    assert legal(s, 2) == {ThrowIn(2, "9c"), ThrowIn(2, "9h"), Pass(2)}
+    s = play(s, ThrowIn(2, "9c"), ThrowIn(0, "9d"), ThrowIn(2, "9h"))
+    assert len(s.table) == 4
+
+
+# ---------------------------------------------------------------------------------------------
+# R4.6 the attack limit
+# ---------------------------------------------------------------------------------------------
+
+
+def test_R4_6_attack_limit_counts_bout_start_hand() -> None:
+    # The defender holds 3 at the lead and beats one: the attack may still reach 3 cards.
+    s = position(D24, ["9c 9d 9s Jd", "Jc Qd Ks"], stock="Kh")
+    s = play(s, Lead(0, "9c"), Beat(1, "9c", "Jc"))
+    assert s.defender_hand == 3
+    assert len(s.hands[1]) == 2
+    assert legal(s, 0) == {ThrowIn(0, "9d"), ThrowIn(0, "9s"), ThrowIn(0, "Jd"), Pass(0)}
+    s = play(s, ThrowIn(0, "9d"), ThrowIn(0, "9s"))
+    assert len(s.table) == 3
+    assert legal(s, 0) == set()
+    assert_illegal(s, ThrowIn(0, "Jd"), "R4.6")
+    # Beating the rest ends the bout at once: the limit is reached (R4.10).
+    s = play(s, Beat(1, "9d", "Qd"), Beat(1, "9s", "Ks"))
+    assert s.table == ()
+    assert s.hands == hands("Jd Kh", "")
+
+
+def test_R4_6_unbeaten_cards_never_exceed_the_defenders_hand() -> None:
+    s = position(D24, ["9c 9d 9s", "Ac Ad"], stock="Kh")
+    s = play(s, Lead(0, "9c"), ThrowIn(0, "9d"))
+    assert legal(s, 0) == set()
+    assert_illegal(s, ThrowIn(0, "9s"), "R4.6")
+
+
+CAP_HANDS = ["6s 6c 6d 6h 7c 7d", "7s 8s 9s Ts Js Qs"]
+CAP_PLAY = (Lead(0, "6s"), Beat(1, "6s", "7s"), ThrowIn(0, "6c"), ThrowIn(0, "6d"),
+            ThrowIn(0, "6h"), ThrowIn(0, "7c"))
+
+
+def test_R4_6_first_bout_allows_five() -> None:
+    s = position(D36, CAP_HANDS, stock="Kc Ac", first_bout=True)
+    s = play(s, *CAP_PLAY)
+    assert len(s.table) == 5
+    assert legal(s, 0) == set()
+    assert_illegal(s, ThrowIn(0, "7d"), "R4.6")
+
+
+def test_R4_6_later_bouts_allow_six() -> None:
+    s = position(D36, CAP_HANDS, stock="Kc Ac")
+    s = play(s, *CAP_PLAY)
+    assert legal(s, 0) == {ThrowIn(0, "7d"), Pass(0)}
+    s = play(s, ThrowIn(0, "7d"))
+    assert len(s.table) == 6
+    assert s.hands[0] == ()
+
+
+def test_R4_6_first_bout_max_none_turns_the_first_bout_cap_off() -> None:
+    rules = D36.replace(first_bout_max=None)
+    s = position(rules, CAP_HANDS, stock="Kc Ac", first_bout=True)
+    s = play(s, *CAP_PLAY, ThrowIn(0, "7d"))
+    assert len(s.table) == 6
+
+
+def test_R4_6_max_attack_setting() -> None:
+    rules = D36.replace(max_attack=4)
+    s = position(rules, CAP_HANDS, stock="Kc Ac")
+    s = play(s, *CAP_PLAY[:5])
+    assert len(s.table) == 4
+    assert legal(s, 0) == set()
+    assert_illegal(s, ThrowIn(0, "7c"), "R4.6")
+
+
+def test_R4_6_same_rank_lead_counts_against_the_cap() -> None:
+    rules = Rules(deck_size=24, decks=2, lead="same_rank")
+    six = "9c 9d 9s 9h 9c#2 9d#2"
+    first = position(rules, [six, "Tc Td Ts Jc Jd Js"], stock="Ah", first_bout=True)
+    assert max(len(a.cards) for a in legal(first)) == 5
+    assert_illegal(first, Lead(0, six), "R4.6")
+    later = position(rules, [six, "Tc Td Ts Jc Jd Js"], stock="Ah")
+    assert Lead(0, six) in legal(later)
+
+
+SCOPE_HANDS = ["Ad 6s 6c 6d 6h 7c 7d", "7s 8s 9s Ts Js Qs"]
+
+
+@pytest.mark.parametrize(("scope", "cap"), [("first_bout", 6), ("until_first_discard", 5)])
+def test_R4_6_first_bout_scope_after_a_take(scope: str, cap: int) -> None:
+    rules = D36.replace(first_bout_scope=scope)
+    s = position(rules, SCOPE_HANDS, trump="c", first_bout=True)
+    # Bout 1: the defender takes the ace; two players, so seat 0 leads again (R6.2).
+    s = play(s, Lead(0, "Ad"), Take(1))
+    assert s.bouts == 1 and s.table == ()
+    assert (s.attacker, s.defender) == (0, 1)
+    s = play(s, *CAP_PLAY)
+    assert len(s.table) == 5
+    if cap == 6:
+        s = play(s, ThrowIn(0, "7d"))
+        assert len(s.table) == 6
+    else:
+        assert_illegal(s, ThrowIn(0, "7d"), "R4.6")
+
+
+def test_R4_6_until_first_discard_ends_with_the_first_successful_defence() -> None:
+    rules = D36.replace(first_bout_scope="until_first_discard")
+    s = position(rules, ["8d 7s Ts Js Qs Ks As", "9d 6s 6c 6d 6h 7c 7d"], trump="c",
+                 first_bout=True)
+    s = play(s, Lead(0, "8d"), Beat(1, "8d", "9d"))
+    assert s.table == () and s.attacker == 1  # a successful defence
+    s = play(
+        s,
+        Lead(1, "6s"),
+        Beat(0, "6s", "7s"),
+        ThrowIn(1, "6c"),
+        ThrowIn(1, "6d"),
+        ThrowIn(1, "6h"),
+        ThrowIn(1, "7c"),
+        ThrowIn(1, "7d"),
+    )
+    assert len(s.table) == 6
+
+
+# ---------------------------------------------------------------------------------------------
+# R4.7 beating
+# ---------------------------------------------------------------------------------------------
+
+
+def test_R4_7_higher_card_of_the_suit_or_any_trump_beats() -> None:
+    s = position(D24, ["Jc Ad", "Tc Kc 9h Ah 9s Ks"], stock="Qh")
+    s = play(s, Lead(0, "Jc"))
+    assert legal(s, 1) == {Beat(1, "Jc", "Kc"), Beat(1, "Jc", "9h"), Beat(1, "Jc", "Ah"),
+                           Take(1)}
+    assert_illegal(s, Beat(1, "Jc", "Tc"), "R4.7")
+    assert_illegal(s, Beat(1, "Jc", "Ks"), "R4.7")
+
+
+def test_R4_7_trump_beaten_only_by_a_higher_trump() -> None:
+    s = position(D24, ["Th Ad", "9h Jh Ac As Kd"], stock="Qh")
+    s = play(s, Lead(0, "Th"))
+    assert legal(s, 1) == {Beat(1, "Th", "Jh"), Take(1)}
+    assert_illegal(s, Beat(1, "Th", "9h"), "R4.7")
+    assert_illegal(s, Beat(1, "Th", "Ac"), "R4.7")
+
+
+def test_R4_7_trump_ace_is_never_beaten() -> None:
+    s = position(D24, ["Ah 9c", "9h Th Jh Qh Kh As"], trump="h")
+    s = play(s, Lead(0, "Ah"))
+    assert legal(s, 1) == {Take(1)}
+    for card in ("Kh", "Qh", "9h", "As"):
+        assert_illegal(s, Beat(1, "Ah", card), "R4.7")
+
+
+def test_R4_7_unbeaten_cards_in_any_order() -> None:
+    s = position(D24, ["9c 9d Ac", "Tc Td Qs"], stock="Kh")
+    s = play(s, Lead(0, "9c"), ThrowIn(0, "9d"))
+    s = play(s, Beat(1, "9d", "Td"))
+    assert s.table == ((c("9c"), None), (c("9d"), c("Td")))
+    assert_illegal(s, Beat(1, "9d", "Qs"), "R4.7")  # already beaten
+    assert_illegal(s, Beat(1, "Ac", "Tc"), "R4.7")  # not on the table
+    s = play(s, Beat(1, "9c", "Tc"))
+    assert s.table == ()
+    assert discard_added(position(D24, ["9c 9d Ac", "Tc Td Qs"], stock="Kh"), s) == sorted(
+        cards("9c 9d Tc Td")
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# R4.8 taking
+# ---------------------------------------------------------------------------------------------
+
+
+def test_R4_8_take_only_while_an_attack_card_is_unbeaten() -> None:
+    s = position(D24, ["9c 9d Ac", "Tc Qs"], stock="Kh")
+    s = play(s, Lead(0, "9c"))
+    assert Take(1) in legal(s, 1)
+    s = play(s, Beat(1, "9c", "Tc"))
+    assert s.table == ((c("9c"), c("Tc")),)  # the attacker may still add 9d
+    assert legal(s, 1) == set()
+    assert_illegal(s, Take(1), "R4.8")
+
+
+def test_R4_8_after_take_the_defender_beats_no_more() -> None:
+    s = position(D24, ["9c 9d Ac", "Tc Td Qs"], stock="Kh")
+    s = play(s, Lead(0, "9c"), Take(1))
+    assert s.taken
+    assert legal(s, 1) == set()
+    assert_illegal(s, Beat(1, "9c", "Tc"), "R4.8")
+    assert_illegal(s, Take(1), "R4.8")
+    assert legal(s, 0) == {ThrowIn(0, "9d"), Pass(0)}
+
+
+def test_R4_8_throw_ins_after_a_take_stop_at_the_defenders_starting_hand() -> None:
+    s = position(D24, ["9c 9d 9s Td Jd", "Tc Kd Ks"], trump="h")
+    s = play(s, Lead(0, "9c"), Beat(1, "9c", "Tc"), ThrowIn(0, "9d"), Take(1))
+    # The defender holds 2 now, but started with 3: one more card may come.
+    assert len(s.hands[1]) == 2
+    assert legal(s, 0) == {ThrowIn(0, "9s"), ThrowIn(0, "Td"), Pass(0)}
+    before = s
+    s = play(s, ThrowIn(0, "9s"))
+    # Three attack cards: the limit; the bout ends at once and the defender picks up.
+    assert s.table == ()
+    assert s.hands == hands("Td Jd", "Kd Ks 9c Tc 9d 9s")
+    assert s.discard == before.discard
+    assert (s.attacker, s.defender) == (0, 1)
+    assert s.bouts == before.bouts + 1
+
+
+def test_R4_8_throw_after_take_off_ends_the_bout_at_the_take() -> None:
+    rules = D24.replace(throw_after_take=False)
+    s = position(rules, ["9c 9d 9s Td Jd", "Tc Kd Ks"], trump="h")
+    s = play(s, Lead(0, "9c"), Beat(1, "9c", "Tc"), ThrowIn(0, "9d"), Take(1))
+    assert s.table == ()
+    assert s.hands == hands("9s Td Jd", "Kd Ks 9c Tc 9d")
+
+
+def test_R4_8_defender_picks_up_attack_and_beating_cards_when_throwers_are_done() -> None:
+    s = position(R3P, ["9c 9d Ac", "Tc Qd Kd", "9s Ks"], stock="Ah")
+    s = play(s, Lead(0, "9c"), Beat(1, "9c", "Tc"), ThrowIn(0, "9d"), Take(1))
+    assert s.table == ((c("9c"), c("Tc")), (c("9d"), None))  # seat 2 may still throw 9s
+    assert legal(s, 2) == {ThrowIn(2, "9s"), Pass(2)}
+    s = play(s, ThrowIn(2, "9s"))
+    assert s.table == ()
+    assert s.hands[1] == cards("Qd Kd 9c Tc 9d 9s")
+
+
+# ---------------------------------------------------------------------------------------------
+# R4.9 passing
+# ---------------------------------------------------------------------------------------------
+
+
+def test_R4_9_pass_while_cards_are_unbeaten_and_it_stands() -> None:
+    s = position(D24, ["9c 9d Ac", "Tc Qd Ks"], stock="Kh")
+    s = play(s, Lead(0, "9c"), Pass(0))
+    assert s.passed == frozenset({0})
+    assert s.table == ((c("9c"), None),)
+    assert legal(s, 0) == set()
+    assert_illegal(s, ThrowIn(0, "9d"), "R4.9")
+    assert_illegal(s, Pass(0), "R4.9")
+
+
+def test_R4_9_a_beat_clears_the_pass() -> None:
+    s = position(D24, ["9c 9d Ac", "Tc Qd Ks"], stock="Kh")
+    s = play(s, Lead(0, "9c"), Pass(0), Beat(1, "9c", "Tc"))
+    assert s.passed == frozenset()
+    assert s.table == ((c("9c"), c("Tc")),)  # the bout did not end
+    assert legal(s, 0) == {ThrowIn(0, "9d"), Pass(0)}
+
+
+def test_R4_9_a_take_clears_the_pass() -> None:
+    s = position(D24, ["9c 9d Ac", "Tc Qd Ks"], stock="Kh")
+    s = play(s, Lead(0, "9c"), Pass(0), Take(1))
+    assert s.passed == frozenset()
+    assert legal(s, 0) == {ThrowIn(0, "9d"), Pass(0)}
+
+
+def test_R4_9_a_throw_in_clears_every_pass() -> None:
+    rules = R3P.replace(throw_order="free")
+    s = position(rules, ["9c 9d Ac", "Tc Qd Kd Ks", "9s 9h"], stock="Ah")
+    s = play(s, Lead(0, "9c"), Pass(0))
+    assert legal(s, 0) == set()
+    s = play(s, ThrowIn(2, "9s"))
+    assert s.passed == frozenset()
+    assert legal(s, 0) == {ThrowIn(0, "9d"), Pass(0)}
+
+
+def test_R4_9_a_player_with_nothing_to_throw_is_never_asked() -> None:
+    s = position(R3P, ["9c Ac", "Tc Jd Qd", "9s Kd"], stock="Ah")
+    s = play(s, Lead(0, "9c"))
+    assert legal(s, 0) == set()
+    assert_illegal(s, Pass(0), "R4.9")
+    # ... he counts as passed, so under attacker_first seat 2 may throw in at once.
+    assert legal(s, 2) == {ThrowIn(2, "9s"), Pass(2)}
+
+
+# ---------------------------------------------------------------------------------------------
+# R4.10 the end of the bout
+# ---------------------------------------------------------------------------------------------
+
+
+def test_R4_10_successful_defence_discards_the_table() -> None:
+    start = position(D24, ["9c 9d Ac", "Tc Kd"], trump="h")
+    s = play(start, Lead(0, "9c"), Beat(1, "9c", "Tc"))
+    assert s.table == ((c("9c"), c("Tc")),)  # the attacker can still add 9d
+    s = play(s, Pass(0))
+    assert s.table == ()
+    assert discard_added(start, s) == sorted(cards("9c Tc"))
+    assert s.hands == hands("9d Ac", "Kd")
+    assert (s.attacker, s.defender) == (1, 0)
+    assert s.bouts == start.bouts + 1
+    assert s.result is None
+
+
+def test_R4_10_ends_automatically_when_no_rank_matches() -> None:
+    start = position(D24, ["9c Ac", "Tc Kd"], trump="h")
+    s = play(start, Lead(0, "9c"), Beat(1, "9c", "Tc"))
+    assert s.table == ()
+    assert discard_added(start, s) == sorted(cards("9c Tc"))
+
+
+def test_R4_10_ends_automatically_when_the_cap_is_reached() -> None:
+    rules = D24.replace(max_attack=2)
+    start = position(rules, ["9c 9d 9s Ac", "Tc Td Ts Kd"], trump="h")
+    s = play(start, Lead(0, "9c"), Beat(1, "9c", "Tc"), ThrowIn(0, "9d"), Beat(1, "9d", "Td"))
+    assert s.table == ()  # although the attacker still holds 9s
+    assert discard_added(start, s) == sorted(cards("9c Tc 9d Td"))
+    assert s.hands == hands("9s Ac", "Ts Kd")
+
+
+def test_R4_10_ends_automatically_when_throwers_have_empty_hands() -> None:
+    start = position(D24, ["9c", "Tc Qd"], stock="Ks Ah")
+    s = play(start, Lead(0, "9c"), Beat(1, "9c", "Tc"))
+    assert s.table == ()
+    assert discard_added(start, s) == sorted(cards("9c Tc"))
+
+
+def test_R4_10_bout_ends_only_when_every_thrower_has_passed() -> None:
+    start = position(R3P, ["9c 9d Ac", "Tc Qd Kd", "9s Ks"], stock="Ah")
+    s = play(start, Lead(0, "9c"), Beat(1, "9c", "Tc"), Pass(0))
+    assert s.table == ((c("9c"), c("Tc")),)
+    assert legal(s, 2) == {ThrowIn(2, "9s"), Pass(2)}
+    s = play(s, Pass(2))
+    assert s.table == ()
+    assert discard_added(start, s) == sorted(cards("9c Tc"))
+
+
+def test_R4_10_take_at_the_limit_ends_the_bout_at_once() -> None:
+    # The defender holds one card: after the lead the limit is reached, so his take ends the
+    # bout although the attacker holds another nine.
+    s = position(D24, ["9c 9d Ac", "Kd"], stock="Qs Ah")
+    s = play(s, Lead(0, "9c"), Take(1))
+    assert s.table == ()
+    assert s.hands == hands("9d Ac Qs Ah", "9c Kd")
+    assert (s.attacker, s.defender) == (0, 1)
+
+
+def test_R4_10_take_ends_when_throwers_are_done() -> None:
+    start = position(D24, ["9c 9d Ac", "Tc Qd"], trump="h")
+    s = play(start, Lead(0, "9c"), Take(1))
+    assert s.table == ((c("9c"), None),)
+    s = play(s, Pass(0))
+    assert s.table == ()
+    assert s.hands == hands("9d Ac", "9c Tc Qd")
+    assert s.discard == start.discard

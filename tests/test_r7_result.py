@@ -1,0 +1,226 @@
+"""R7 Going out, the end of the game, the result."""
+
+from __future__ import annotations
+
+from helpers import D24, assert_illegal, hands, legal, play, position
+
+from durak import (
+    Beat,
+    Lead,
+    Pass,
+    Result,
+    Rules,
+    Take,
+    ThrowIn,
+    Transfer,
+    legal_actions,
+    next_actor,
+)
+
+R3P = Rules(players=3, deck_size=24)
+R4P = Rules(players=4, deck_size=24, hand_size=4)
+
+# ---------------------------------------------------------------------------------------------
+# R7.1 going out
+# ---------------------------------------------------------------------------------------------
+
+
+def test_R7_1_last_card_played_while_the_stock_lasts_draws_and_is_not_out() -> None:
+    s = position(D24, ["9c", "Tc Kd"], stock="Qs Ah")
+    s = play(s, Lead(0, "9c"))
+    assert s.hands[0] == ()
+    assert s.is_active(0)
+    s = play(s, Beat(1, "9c", "Tc"))
+    assert s.places == (None, None)
+    assert s.result is None
+    assert s.hands == hands("Qs Ah", "Kd")
+    assert (s.attacker, s.defender) == (1, 0)
+    # He plays on: he defends the next bout.
+    s = play(s, Lead(1, "Kd"))
+    assert legal(s, 0) == {Beat(0, "Kd", "Ah"), Take(0)}
+    s = play(s, Beat(0, "Kd", "Ah"))
+    assert s.result == Result(durak=0, draw=False, places=(2, 1), winners=(1,), losers=(0,))
+
+
+def test_R7_1_out_when_hand_and_stock_are_empty_recorded_at_bout_end() -> None:
+    s = position(R3P, ["9c Kd", "Tc", "Qd Qs"], trump="h")
+    s = play(s, Lead(0, "9c"), Beat(1, "9c", "Tc"))
+    assert s.places == (None, 1, None)
+    assert s.result is None  # two players are still active
+
+
+def test_R7_1_emptied_while_the_stock_lasted_but_nothing_left_to_draw_is_out() -> None:
+    # Seat 2 throws in his last card while one card is left in the stock; the leader draws it,
+    # so seat 2 ends the bout with no cards and no stock: out.
+    rules = R3P.replace(throw_order="free")
+    s = position(rules, ["9c Ac", "Tc Ts Kd", "9s"], stock="Ah")
+    s = play(s, Lead(0, "9c"), ThrowIn(2, "9s"))
+    assert s.is_active(2)
+    s = play(s, Beat(1, "9c", "Tc"), Beat(1, "9s", "Ts"))
+    assert s.hands == hands("Ac Ah", "Kd", "")
+    assert s.places == (None, None, 1)
+    assert s.result is None
+    assert (s.attacker, s.defender) == (1, 0)
+
+
+def test_R7_1_finished_player_is_no_transfer_target() -> None:
+    # Stock empty. Seat 2 throws in his last card: he has finished at once, so the transfer
+    # passes him by and goes to seat 3. He is recorded out when the bout ends.
+    rules = R4P.replace(transfer_by_card=True, throw_order="free")
+    s = position(rules, ["9c Ac", "9d Kd Qd", "9s", "Tc Ts Td Jc"], trump="h")
+    s = play(s, Lead(0, "9c"), ThrowIn(2, "9s"))
+    assert not s.is_active(2)
+    assert s.places == (None, None, None, None)
+    s = play(s, Transfer(1, "9d"))
+    assert (s.attacker, s.defender) == (1, 3)
+    s = play(s, Beat(3, "9c", "Tc"), Beat(3, "9s", "Ts"), Beat(3, "9d", "Td"))
+    assert s.table == ()
+    assert s.places == (None, None, 1, None)
+    assert (s.attacker, s.defender) == (3, 0)
+
+
+def test_R7_1_finished_player_is_no_thrower() -> None:
+    # throwers = neighbours: the thrower is the next active player after the defender. Once
+    # seat 2 has thrown in his last card (stock empty) that is seat 3.
+    rules = R4P.replace(throwers="neighbours", throw_order="free")
+    s = position(rules, ["9c Ac", "Tc Ts Td Jc", "9s", "9h Qd"], trump="c")
+    s = play(s, Lead(0, "9c"))
+    assert legal(s, 3) == set()
+    assert_illegal(s, ThrowIn(3, "9h"), "R4.4")
+    s = play(s, ThrowIn(2, "9s"))
+    assert legal(s, 3) == {ThrowIn(3, "9h"), Pass(3)}
+
+
+# ---------------------------------------------------------------------------------------------
+# R7.2 places
+# ---------------------------------------------------------------------------------------------
+
+
+def test_R7_2_players_out_at_the_same_bout_end_share_a_place() -> None:
+    s = position(R3P, ["9c", "Tc", "Qd Ks"], trump="h")
+    s = play(s, Lead(0, "9c"), Beat(1, "9c", "Tc"))
+    assert s.result == Result(
+        durak=2, draw=False, places=(1, 1, 3), winners=(0, 1), losers=(2,)
+    )
+
+
+def test_R7_2_place_counts_the_players_out_at_earlier_bout_ends() -> None:
+    s = position(R4P, ["9c Ac", "Tc", "Jd", "Qd"], trump="h")
+    s = play(s, Lead(0, "9c"), Beat(1, "9c", "Tc"))
+    assert s.places == (None, 1, None, None)
+    assert (s.attacker, s.defender) == (2, 3)
+    s = play(s, Lead(2, "Jd"), Beat(3, "Jd", "Qd"))
+    assert s.places[1:] == (1, 2, 2)
+    assert s.result == Result(
+        durak=0, draw=False, places=(4, 1, 2, 2), winners=(1, 2, 3), losers=(0,)
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# R7.3 the end
+# ---------------------------------------------------------------------------------------------
+
+
+def test_R7_3_the_one_player_left_is_the_durak() -> None:
+    s = position(D24, ["9c", "Tc Kd"], trump="h")
+    s = play(s, Lead(0, "9c"), Beat(1, "9c", "Tc"))
+    assert s.result == Result(durak=1, draw=False, places=(1, 2), winners=(0,), losers=(1,))
+
+
+def test_R7_3_last_two_emptying_their_hands_in_one_bout_is_a_draw() -> None:
+    s = position(D24, ["9c", "Tc"], trump="h")
+    s = play(s, Lead(0, "9c"), Beat(1, "9c", "Tc"))
+    assert s.result is not None
+    assert s.result.durak is None
+    assert s.result.draw is True
+    assert s.result.places == (1, 1)
+    assert s.result.losers == ()
+
+
+def test_R7_3_draw_after_an_earlier_player_went_out() -> None:
+    s = position(R3P, ["9c Kd", "Tc", "Qd"], trump="h")
+    s = play(s, Lead(0, "9c"), Beat(1, "9c", "Tc"))
+    assert s.places == (None, 1, None)
+    assert (s.attacker, s.defender) == (2, 0)
+    s = play(s, Lead(2, "Qd"), Beat(0, "Qd", "Kd"))
+    assert s.result is not None
+    assert (s.result.durak, s.result.draw) == (None, True)
+    assert s.result.places == (2, 1, 2)
+    assert s.result.losers == ()
+
+
+def test_R7_3_on_last_cleared_defender_loses() -> None:
+    rules = D24.replace(on_last_cleared="defender_loses")
+    s = position(rules, ["9c", "Tc"], trump="h")
+    s = play(s, Lead(0, "9c"), Beat(1, "9c", "Tc"))
+    assert s.result == Result(durak=1, draw=False, places=(1, 2), winners=(0,), losers=(1,))
+
+
+def test_R7_3_on_last_cleared_defender_loses_takes_the_last_place() -> None:
+    rules = R3P.replace(on_last_cleared="defender_loses")
+    s = position(rules, ["9c Kd", "Tc", "Qd"], trump="h")
+    s = play(s, Lead(0, "9c"), Beat(1, "9c", "Tc"), Lead(2, "Qd"), Beat(0, "Qd", "Kd"))
+    assert s.result == Result(
+        durak=0, draw=False, places=(3, 1, 2), winners=(1, 2), losers=(0,)
+    )
+
+
+def test_R7_3_first_out_the_first_player_out_wins_everyone_else_loses() -> None:
+    rules = R3P.replace(objective="first_out")
+    s = position(rules, ["9c", "Tc Kd", "Qd Ks"], trump="h")
+    s = play(s, Lead(0, "9c"), Beat(1, "9c", "Tc"))
+    r = s.result
+    assert r is not None
+    assert (r.durak, r.draw) == (None, False)
+    assert r.winners == (0,)
+    assert r.losers == (1, 2)
+    assert r.places[0] == 1
+    assert legal_actions(s) == ()
+
+
+def test_R7_3_first_out_players_out_together_all_win() -> None:
+    rules = R3P.replace(objective="first_out")
+    s = position(rules, ["9c", "Tc", "Qd Ks"], trump="h")
+    s = play(s, Lead(0, "9c"), Beat(1, "9c", "Tc"))
+    r = s.result
+    assert r is not None
+    assert (r.durak, r.draw) == (None, False)
+    assert (r.winners, r.losers) == ((0, 1), (2,))
+    assert r.places[:2] == (1, 1)
+
+
+def test_R7_3_first_out_goes_on_while_nobody_is_out() -> None:
+    rules = D24.replace(objective="first_out")
+    s = position(rules, ["9c", "Tc Kd"], stock="Qs Ah")
+    s = play(s, Lead(0, "9c"), Beat(1, "9c", "Tc"))
+    assert s.result is None
+    assert s.places == (None, None)
+
+
+def test_R7_3_durak_game_goes_on_while_two_players_are_active() -> None:
+    s = position(R3P, ["9c Ac", "Tc", "Qd Ks"], trump="h")
+    s = play(s, Lead(0, "9c"), Beat(1, "9c", "Tc"))
+    assert s.places == (None, 1, None)
+    assert s.result is None
+    assert legal_actions(s) != ()
+
+
+# ---------------------------------------------------------------------------------------------
+# R7.4 the finished game
+# ---------------------------------------------------------------------------------------------
+
+
+def test_R7_4_a_finished_game_exposes_its_result_and_takes_no_action() -> None:
+    s = position(R3P, ["9c", "Tc", "Qd Ks"], trump="h")
+    s = play(s, Lead(0, "9c"), Beat(1, "9c", "Tc"))
+    assert s.is_over
+    r = s.result
+    assert r is not None
+    assert r.durak == 2
+    assert r.draw is False
+    assert r.winners == (0, 1)
+    assert r.losers == (2,)
+    assert r.places == (1, 1, 3)
+    assert legal_actions(s) == ()
+    assert next_actor(s) is None
+    assert_illegal(s, Lead(2, "Qd"), "R7.3")
