@@ -44,7 +44,7 @@ def _card(value: Card | str) -> Card:
     return value if type(value) is Card else Card.parse(value)  # type: ignore[arg-type]
 
 
-def _cards(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
+def _cards(value: Iterable[Card | str] | Card | str) -> tuple[Card, ...]:
     """Cards of a lead or transfer, in card order: the order they are listed in does not
     matter, so equal sets of cards give equal actions (a card listed twice stays twice)."""
     if type(value) is tuple and all(type(c) is Card for c in value):

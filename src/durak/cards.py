@@ -276,9 +276,9 @@ def build_deck(deck_size: int = 36, decks: int = 1) -> tuple[Card, ...]:
     )
 
 
-def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
-    """Parse several cards: a string of cards separated by spaces or commas, or an iterable of
-    card texts or cards.
+def parse_cards(text: str | Card | Iterable[str | Card]) -> tuple[Card, ...]:
+    """Parse several cards: a string of cards separated by spaces or commas, an iterable of
+    card texts or cards, or a single card.
 
     >>> parse_cards("6h, 7h Ts")
     (Card('6h'), Card('7h'), Card('Ts'))
@@ -287,6 +287,8 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
         InvalidCardError: naming the first text that is not a card.
     """
     items: Iterable[str | Card]
+    if isinstance(text, Card):
+        return (text,)
     items = text.replace(",", " ").split() if isinstance(text, str) else text
     return tuple(item if isinstance(item, Card) else Card.parse(item) for item in items)
 

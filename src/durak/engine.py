@@ -1088,7 +1088,8 @@ def _apply(state: GameState, action: Action, log: list[Event] | None) -> GameSta
         hand = changes["hands"][p]
         if s.exchange:
             # R12.1: the right lasts while the card stays in the hand it was dealt or drawn to.
-            changes["exchange"] = frozenset(c for c in s.exchange if c in hand)
+            before = s.hands[p]
+            changes["exchange"] = frozenset(c for c in s.exchange if c in hand or c not in before)
         if s.known[p] and "known" not in changes:
             changes["known"] = _with_known(
                 s.known, p, frozenset(c for c in s.known[p] if c in hand)
