@@ -199,8 +199,8 @@ def new_game(
     With neither ``seed`` nor ``deck`` a random seed is used.
 
     Returns:
-        The state before the first lead: the attacker holds the lowest trump (R3.1), or follows
-        ``no_trump_lead`` (R3.3).
+        The state before the first lead: the attacker holds the lowest trump (R3.1), or
+            follows ``no_trump_lead`` (R3.3).
 
     Raises:
         RulesError: both ``seed`` and ``deck`` given; a bad seed or dealer;
@@ -874,8 +874,8 @@ def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, 
     """Every legal action of every player (R13.1), or only ``player``'s.
 
     Returns:
-        The actions in a fixed order: by seat, then leads, beats, transfers, shown trumps, take,
-        throw-ins, pass; cards in card order. Empty once the game is over.
+        The actions in a fixed order: by seat, then leads, beats, transfers, shown trumps,
+            take, throw-ins, pass; cards in card order. Empty once the game is over.
 
     Raises:
         IndexError: ``player`` is not a seat of this game.

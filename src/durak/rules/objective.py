@@ -21,8 +21,9 @@ def settle(
         defender: the defender of the bout that just ended.
 
     Returns:
-        The new places (R7.2; under ``team_win = first_out`` a player's partners leave with him,
-        R10.3) and the :class:`Result` if the game ends here (R7.3, R10.3), else ``None``.
+        The new places (R7.2; under ``team_win = first_out`` a player's partners leave with
+            him, R10.3) and the :class:`Result` if the game ends here (R7.3, R10.3), else
+            ``None``.
     """
     n = len(places)
     new = list(places)

@@ -1,0 +1,19 @@
+"""Reinforcement-learning adapters: optional extras on top of the pure engine.
+
+- :mod:`durak.rl.encoding` (needs ``numpy``): the fixed action encoding shared by both adapters
+  (:func:`~durak.rl.encoding.action_space_size`, :func:`~durak.rl.encoding.encode`,
+  :func:`~durak.rl.encoding.decode`, :func:`~durak.rl.encoding.legal_mask`) and the observation
+  tensor built from :func:`durak.view` alone (:func:`~durak.rl.encoding.observation`,
+  :func:`~durak.rl.encoding.observation_layout`).
+- :mod:`durak.rl.pettingzoo_env` (extra ``rl``: ``pip install 'durak[rl]'``): the PettingZoo AEC
+  environment ``durak_v0``.
+- :mod:`durak.rl.openspiel_game` (extra ``openspiel``: ``pip install 'durak[openspiel]'``): the
+  OpenSpiel game ``python_durak``, registered with ``pyspiel`` on import.
+
+Both adapters let one player act at a time, the one :func:`durak.next_actor` names (R13.2), and
+support the rules whose actions each carry at most one card: ``lead = single`` and
+``transfer_several = false`` (:func:`~durak.rl.encoding.check_supported`). Importing this package
+imports none of the optional libraries.
+"""
+
+__all__: list[str] = []
