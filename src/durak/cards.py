@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import IntEnum
+from functools import lru_cache
 
 from durak.errors import InvalidCardError
 
@@ -254,6 +255,7 @@ for _copy in range(MAX_COPIES):
             _CARDS[_v] = int.__new__(Card, _v)
 
 
+@lru_cache(maxsize=64)
 def build_deck(deck_size: int = 36, decks: int = 1) -> tuple[Card, ...]:
     """The cards of ``decks`` copies of a ``deck_size``-card deck (R1.2), in canonical order:
     copy, then suit (clubs first), then rank (lowest first).
