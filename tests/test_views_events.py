@@ -181,3 +181,21 @@ def test_R13_determinized_states_agree_with_the_view(
         assert sorted(sample.all_cards()) == deck
         assert view(sample, actor) == v
         state = apply(state, rng.choice(v.legal_actions))
+
+
+def test_R13_1_acting_lists_exactly_the_players_with_a_table_action() -> None:
+    from durak import acting
+    from durak.actions import ExchangeTrump, Redeal
+
+    rules = Rules(players=4, transfer_by_card=True, throw_order="attacker_first")
+    rng = random.Random(3)
+    for seed in range(15):
+        state = new_game(rules, seed=seed)
+        while not state.is_over:
+            table_actions = [
+                a for a in legal_actions(state) if not isinstance(a, ExchangeTrump | Redeal)
+            ]
+            assert acting(state) == tuple(sorted({a.player for a in table_actions}))
+            assert view(state, 0).acting == acting(state)
+            state = apply(state, rng.choice(legal_actions(state)))
+        assert acting(state) == ()

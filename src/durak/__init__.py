@@ -20,6 +20,7 @@ from durak.actions import (
 )
 from durak.cards import DECK_SIZES, Card, Rank, Suit, build_deck, format_cards, parse_cards
 from durak.engine import (
+    acting,
     apply,
     apply_with_events,
     check,
@@ -70,6 +71,7 @@ __all__ = [
     "ThrowIn",
     "Transfer",
     "__version__",
+    "acting",
     "apply",
     "apply_with_events",
     "build_deck",

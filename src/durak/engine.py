@@ -1,4 +1,8 @@
-"""The engine (R2-R9, R13): start a game, list legal actions, apply one.
+"""The engine (R2-R12, R13): start a game, list legal actions, apply one.
+
+The functions are pure: states are values and nothing here changes one. Two small caches (the
+derived facts of the last state asked about, and per-rules tables) are read into locals before
+use, so calling the engine from several threads is safe.
 
 One legality source: :func:`legal_actions`, :func:`is_legal`, :func:`check` and the check inside
 :func:`apply` all go through the same per-action rule checks (:func:`check` returns the first
@@ -63,6 +67,7 @@ from durak.rules.throwing import attack_cap, throwers
 from durak.state import GameState, Pair
 
 __all__ = [
+    "acting",
     "apply",
     "apply_with_events",
     "check",
@@ -895,6 +900,22 @@ def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, 
         if b.active[p]:
             out.extend(a for a in _candidates(b, p) if _violation(b, a) is None)
     return tuple(out)
+
+
+def acting(state: GameState) -> tuple[int, ...]:
+    """The players who may act now on the table (R13.1), in seat order: the attacker before the
+    lead; the defender while he faces an unbeaten card and has not taken; every thrower with a
+    legal throw-in (R4.4, R4.5, R4.9). Rights only their holder knows of, the trump-six exchange
+    and a misdeal redeal (R12), are left out, so the answer follows from public facts alone."""
+    if state.result is not None:
+        return ()
+    if not state.table:
+        return (state.attacker,)
+    b = _bout(state)
+    seats = {p for p in b.throwers if _check_throw(b, p, None) is None}
+    if b.unbeaten and not state.taken:
+        seats.add(state.defender)
+    return tuple(sorted(seats))
 
 
 def next_actor(state: GameState) -> int | None:

@@ -19,15 +19,24 @@ from typing import Any
 
 import attrs
 
+from durak import events as _events
 from durak.cards import Card, Suit, build_deck
 from durak.errors import DurakError
+from durak.events import Event
 from durak.notation import parse_action
 from durak.records import RecordError, result_from_dict, result_to_dict
 from durak.rules.settings import Rules
 from durak.state import GameState
 from durak.views import PlayerView
 
-__all__ = ["state_from_dict", "state_to_dict", "view_from_dict", "view_to_dict"]
+__all__ = [
+    "event_from_dict",
+    "event_to_dict",
+    "state_from_dict",
+    "state_to_dict",
+    "view_from_dict",
+    "view_to_dict",
+]
 
 
 def _card(v: Any) -> Card:
@@ -81,6 +90,7 @@ _DECODE: dict[str, Callable[[Any], Any]] = {
     "hand_sizes": _ints,
     "places": lambda v: tuple(_opt_int(x) for x in v),
     "active": lambda v: tuple(_bool(x) for x in v),
+    "acting": _ints,
     "result": lambda v: None if v is None else result_from_dict(v),
     "legal_actions": lambda v: tuple(parse_action(a) for a in v),
     "taken": _bool,
@@ -171,3 +181,58 @@ def view_from_dict(data: Any) -> PlayerView:
     """
     v: PlayerView = _from_dict(PlayerView, data, "view")
     return v
+
+
+_EVENT_TYPES: dict[str, type[Any]] = {
+    name: getattr(_events, name)
+    for name in _events.__all__
+    if name not in ("Event", "events_for") and attrs.has(getattr(_events, name))
+}
+
+_EVENT_DECODE: dict[str, Callable[[Any], Any]] = {
+    "cards": lambda v: None if v is None else _cards(v),
+    "card": _card,
+    "attack": _card,
+    "shown": lambda v: None if v is None else _card(v),
+    "face_up": lambda v: None if v is None else _card(v),
+    "taken": _bool,
+    "result": lambda v: result_from_dict(v),
+}
+
+
+def event_to_dict(event: Event) -> dict[str, Any]:
+    """An event as plain JSON values: ``{"type": "Beaten", "player": 1, "attack": "7h", ...}``.
+    Filter events with :func:`durak.events.events_for` before sending them to a player."""
+    return {"type": type(event).__name__, **_to_dict(event)}
+
+
+def event_from_dict(data: Any) -> Event:
+    """Read an event written by :func:`event_to_dict`.
+
+    Raises:
+        RecordError: naming the field and the reason (an unknown ``type`` included).
+    """
+    if not isinstance(data, Mapping):
+        raise RecordError("", f"an event is a JSON object, not {type(data).__name__}")
+    kind = data.get("type")
+    cls = _EVENT_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise RecordError("type", f"unknown event type {kind!r} (known: {', '.join(_EVENT_TYPES)})")
+    fields = {k: v for k, v in data.items() if k != "type"}
+    names = [f.name for f in attrs.fields(cls)]
+    unknown = sorted(set(fields) - set(names))
+    if unknown:
+        raise RecordError(unknown[0], f"unknown field of a {kind} event")
+    values = {}
+    for f in attrs.fields(cls):
+        if f.name not in fields:
+            if f.default is attrs.NOTHING:
+                raise RecordError(f.name, f"missing field of a {kind} event")
+            continue
+        try:
+            decode: Callable[[Any], Any] = _EVENT_DECODE.get(f.name, _int)
+            values[f.name] = decode(fields[f.name])
+        except (DurakError, TypeError, ValueError, KeyError) as exc:
+            raise RecordError(f.name, str(exc)) from None
+    event: Event = cls(**values)
+    return event

@@ -21,7 +21,7 @@ import attrs
 
 from durak.actions import Action
 from durak.cards import Card, Suit
-from durak.engine import _bout, legal_actions, next_actor
+from durak.engine import _bout, acting, legal_actions, next_actor
 from durak.rules.settings import Rules
 from durak.state import GameState, Pair, Result
 
@@ -60,6 +60,7 @@ class PlayerView:
         places: finishing places of the seats that are out (R7.2), else ``None``.
         active: per seat, whether he is still in play (R7.1).
         legal_actions: this player's legal actions (empty for an onlooker).
+        acting: the players who may act now on the table (:func:`durak.engine.acting`).
         next_actor: the one-actor choice of R13.2 (it follows from the roles and ``done``).
         result: the result once the game is over.
     """
@@ -92,6 +93,7 @@ class PlayerView:
     places: tuple[int | None, ...]
     active: tuple[bool, ...]
     legal_actions: tuple[Action, ...]
+    acting: tuple[int, ...]
     next_actor: int | None
     result: Result | None
 
@@ -165,6 +167,7 @@ def view(state: GameState, player: int | None) -> PlayerView:
         places=state.places,
         active=b.active,
         legal_actions=legal_actions(state, player) if player is not None else (),
+        acting=acting(state),
         next_actor=next_actor(state),
         result=state.result,
     )
