@@ -1,0 +1,135 @@
+"""Bot benchmark: how strong the bots are against each other (not a test).
+
+Three seat-rotated tournaments under two- and four-player Podkidnoy (or ``--preset``):
+
+(a) ``rule-random``: RuleBot against RandomBot, two players. Target: RuleBot is the durak in
+    at most 25% of the decided games.
+(b) ``search-rule``: SearchBot against RuleBot, two players, the search on a playout budget
+    calibrated to about 50 ms per move on one core. Target: SearchBot is the durak in at most
+    42% of the decided games.
+(c) ``four``: four players, one SearchBot, one RuleBot and two RandomBots. Target: durak rates
+    ordered search < rule < random.
+
+Each line shows games, durak count, decided games (not drawn), the durak rate among decided
+games with its 95% Wilson interval, and the bot's mean milliseconds per move. The figures depend
+only on the seed and the budgets (a playout budget, not a time limit, keeps them reproducible);
+``--jobs`` only changes the wall time.
+
+Usage::
+
+    python benchmarks/bench_bots.py --jobs 2                      # all three, about 15-25 min
+    python benchmarks/bench_bots.py --jobs 2 --only rule-random
+    python benchmarks/bench_bots.py --jobs 2 --only search-rule --games-search 200 --playouts 30
+    python benchmarks/bench_bots.py --jobs 2 --search "search:time_limit=0.05"   # time budget
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import sys
+import time
+
+from durak.presets import get_preset
+from durak.tournament import TournamentResult, run_tournament
+
+TARGET_RULE = 0.25
+TARGET_SEARCH = 0.42
+
+
+def _progress(label: str) -> object:
+    last = [0.0]
+
+    def report(done: int, total: int) -> None:
+        now = time.perf_counter()
+        if done == total or now - last[0] > 10:
+            last[0] = now
+            print(f"  {label}: {done}/{total} games", file=sys.stderr, flush=True)
+
+    return report
+
+
+def _run(label: str, preset: str, players: int, names: list[str], games: int, seed: str,
+         jobs: int) -> TournamentResult:
+    rules = get_preset(preset).rules(players=players)
+    start = time.perf_counter()
+    result = run_tournament(
+        rules, names, games, seed=f"{seed}:{label}", jobs=jobs, progress=_progress(label)  # type: ignore[arg-type]
+    )
+    wall = time.perf_counter() - start
+    print(f"\n== {label}: {preset}, {players} players, {games} games, {wall:.0f} s wall ==")
+    print(result.table())
+    return result
+
+
+def _verdict(ok: bool) -> str:
+    return "PASS" if ok else "FAIL"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
+    parser.add_argument("--seed", default="bench", help="the run's seed (default 'bench')")
+    parser.add_argument("--preset", default="podkidnoy", help="the rules (default podkidnoy)")
+    parser.add_argument(
+        "--only",
+        default="rule-random,search-rule,four",
+        help="comma-separated: rule-random, search-rule, four (default all)",
+    )
+    parser.add_argument("--games-rule", type=int, default=2000, help="games of (a)")
+    parser.add_argument("--games-search", type=int, default=1000, help="games of (b)")
+    parser.add_argument("--games-four", type=int, default=600, help="games of (c)")
+    parser.add_argument(
+        "--playouts", type=int, default=40, help="the search's playouts per move (default 40)"
+    )
+    parser.add_argument(
+        "--search",
+        default=None,
+        help="the search bot's full name, overriding --playouts "
+        "(e.g. 'search:time_limit=0.05' or 'search:playouts=60,time_limit=none')",
+    )
+    parser.add_argument("--rule", default="rule", help="the rule bot's name (default 'rule')")
+    args = parser.parse_args(argv)
+
+    search = args.search or f"search:playouts={args.playouts},time_limit=none"
+    rule = args.rule
+    todo = {part.strip() for part in args.only.split(",") if part.strip()}
+    print(f"python {platform.python_version()} on {platform.machine()}, jobs={args.jobs}")
+    print(f"search bot: {search}; rule bot: {rule}")
+    ok = True
+
+    if "rule-random" in todo:
+        res = _run("rule-random", args.preset, 2, [rule, "random"], args.games_rule, args.seed,
+                   args.jobs)
+        s = res.stats[0]
+        good = s.durak_rate <= TARGET_RULE
+        ok &= good
+        low, high = s.durak_interval
+        print(f"RuleBot durak rate {s.durak_rate:.3f} [{low:.3f}, {high:.3f}] "
+              f"<= {TARGET_RULE}: {_verdict(good)}")
+
+    if "search-rule" in todo:
+        res = _run("search-rule", args.preset, 2, [search, rule], args.games_search, args.seed,
+                   args.jobs)
+        s = res.stats[0]
+        good = s.durak_rate <= TARGET_SEARCH
+        ok &= good
+        low, high = s.durak_interval
+        print(f"SearchBot durak rate {s.durak_rate:.3f} [{low:.3f}, {high:.3f}] "
+              f"<= {TARGET_SEARCH}: {_verdict(good)}; {s.ms_per_move:.1f} ms per move")
+
+    if "four" in todo:
+        res = _run("four", args.preset, 4, [search, rule, "random", "random"], args.games_four,
+                   args.seed, args.jobs)
+        rates = [s.durak_rate for s in res.stats]
+        good = rates[0] < rates[1] < min(rates[2], rates[3])
+        ok &= good
+        print(f"durak rates search {rates[0]:.3f} < rule {rates[1]:.3f} < random "
+              f"{rates[2]:.3f} / {rates[3]:.3f}: {_verdict(good)}")
+
+    print(f"\noverall: {_verdict(ok)}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,744 @@
+"""Property-based tests of the invariants of R13.4 over random games.
+
+Hypothesis draws valid :class:`~durak.Rules` (2-6 players as far as the deck allows, the 24, 32,
+36 and 52-card decks, one or two decks, and random combinations of the other settings), a deal
+seed, and the choice of action at every step. Each game is played to its end, and at every step
+the test checks:
+
+- conservation: every card of the deck(s) is in exactly one place (R13.4, R1.2);
+- every listed legal action passes ``is_legal`` and ``check`` and is accepted by ``apply``, which
+  returns a new, different state and leaves its input unchanged (R13.3);
+- on a sample of steps, a large set of candidate actions (every kind of action, for every seat,
+  with cards from any hand, the table, the stock or the discard pile): ``is_legal`` is true
+  exactly for the listed ones, and ``apply`` of any other raises
+  :class:`~durak.IllegalActionError` naming a rule id and the player, leaving the state equal
+  (``==``, hash, pickle bytes) (R13.3, R13.4);
+- the attack cards of a bout never exceed ``min(cap, H)``, with ``cap`` and ``H`` worked out by
+  the test itself, and every beating card beats its attack card (R4.6, R4.7, R8.1);
+- a terminal state has no legal action and a well-formed result; a non-terminal one has at least
+  one, and :func:`~durak.next_actor` names a player who has one (R7, R13.2);
+- the same seed and choices give the same final state; states survive a pickle round trip.
+
+A failing example notes the rules, the seed and the actions played, so it can be rerun with
+:func:`replay`.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import pytest
+from hypothesis import HealthCheck, given, note, settings
+from hypothesis import strategies as st
+
+from durak import (
+    Beat,
+    Card,
+    IllegalActionError,
+    Lead,
+    Pass,
+    Rules,
+    ShowTrump,
+    Take,
+    ThrowIn,
+    Transfer,
+    apply,
+    build_deck,
+    check,
+    is_legal,
+    legal_actions,
+    new_game,
+    next_actor,
+)
+from durak.actions import Action, ExchangeTrump, Redeal
+from durak.cards import DECK_SIZES, Suit
+from durak.presets import PRESETS
+from durak.rules.beating import beats
+from durak.rules.settings import (
+    DrawOrder,
+    FirstBoutScope,
+    NextLeader,
+    NoTrumpLead,
+    Objective,
+    OnLastCleared,
+    TeamWin,
+    Throwers,
+    ThrowOrder,
+)
+from durak.rules.settings import Lead as LeadSetting
+from durak.state import GameState
+
+RULE_ID = re.compile(r"^R\d+\.\d+[a-z]?$")
+MAX_PLAYERS = 6
+#: Far above the longest random game seen (about 1,500 steps with two 52-card decks).
+STEP_BOUND = 20_000
+#: Share of steps on which the expensive "illegal candidates" check runs, and its most runs in
+#: one game (besides the first and the last state, which are always checked).
+ILLEGAL_SAMPLE = 0.1
+ILLEGAL_MAX = 25
+#: The team layouts of R10.1 by number of players.
+TEAM_LAYOUTS: dict[int, list[tuple[tuple[int, ...], ...]]] = {
+    4: [((0, 2), (1, 3))],
+    6: [((0, 3), (1, 4), (2, 5)), ((0, 2, 4), (1, 3, 5))],
+}
+
+#: Picks an index in ``range(n)``; backed by a seeded random.Random or by st.data().
+Pick = Callable[[int], int]
+
+SLOW = [HealthCheck.too_slow, HealthCheck.data_too_large]
+
+
+# --------------------------------------------------------------------------------------------
+# Strategies
+# --------------------------------------------------------------------------------------------
+
+
+@st.composite
+def rules_strategy(
+    draw: st.DrawFn, decks: Sequence[int] = (1, 2), max_players: int = MAX_PLAYERS
+) -> Rules:
+    """Valid rules only: the players fit the deck(s) (R2.1), ``transfer_several`` only with
+    ``transfer_by_card`` (R9.4), teams only as alternating seats (R10.1)."""
+    deck_size = draw(st.sampled_from(sorted(DECK_SIZES)))
+    n_decks = draw(st.sampled_from(decks))
+    hand_size = draw(st.one_of(st.just(6), st.integers(1, 8)))
+    players = draw(st.integers(2, min(max_players, deck_size * n_decks // hand_size)))
+    teams = draw(st.sampled_from([None, *TEAM_LAYOUTS.get(players, [])]))
+    transfer_by_card = draw(st.booleans())
+    return Rules(
+        players=players,
+        deck_size=deck_size,
+        decks=n_decks,
+        hand_size=hand_size,
+        lead=draw(st.sampled_from(LeadSetting)),
+        throwers=draw(st.sampled_from(Throwers)),
+        throw_order=draw(st.sampled_from(ThrowOrder)),
+        max_attack=draw(st.one_of(st.just(6), st.integers(1, 8))),
+        first_bout_max=draw(st.one_of(st.just(5), st.none(), st.integers(1, 8))),
+        first_bout_scope=draw(st.sampled_from(FirstBoutScope)),
+        throw_after_take=draw(st.booleans()),
+        draw_order=draw(st.sampled_from(DrawOrder)),
+        objective=draw(st.sampled_from(Objective)),
+        on_last_cleared=draw(st.sampled_from(OnLastCleared)),
+        no_trump_lead=draw(st.sampled_from(NoTrumpLead)),
+        strict_suits=draw(st.frozensets(st.sampled_from(Suit))),
+        transfer_by_card=transfer_by_card,
+        transfer_several=draw(st.booleans()) if transfer_by_card else False,
+        transfer_by_showing_trump=draw(st.booleans()),
+        transfer_first_bout=draw(st.booleans()),
+        teams=teams,
+        team_win=draw(st.sampled_from(TeamWin)),
+        trump_six_exchange=draw(st.booleans()),
+        misdeal_suit_count=draw(st.one_of(st.none(), st.integers(2, 6))),
+        # R11.2 only matters between the games of a match; drawn so that no setting is left out.
+        next_leader=draw(st.sampled_from(NextLeader)),
+    )
+
+
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
+#: How the next action is chosen: among every player's legal actions, among the actions of
+#: next_actor (R13.2), or by a coin flip between the two at every step.
+modes = st.sampled_from(("all", "next_actor", "mixed"))
+
+
+# --------------------------------------------------------------------------------------------
+# The test's own account of a game, kept independently of the engine
+# --------------------------------------------------------------------------------------------
+
+
+def team_of(rules: Rules, seat: int) -> int:
+    """The index of ``seat``'s team in ``rules.teams``; each seat is a team without teams."""
+    if rules.teams is None:
+        return seat
+    return next(i for i, team in enumerate(rules.teams) if seat in team)
+
+
+def beats_by_the_book(card: Card, attack: Card, trump: Suit, strict: frozenset[Suit]) -> bool:
+    """R4.7 and R8.1, written out: a higher card of the same suit, or a trump against a card
+    that is neither trump nor of a strict suit."""
+    if card.suit == attack.suit:
+        return card.rank > attack.rank
+    return card.suit == trump and attack.suit not in strict
+
+
+def table_after(state: GameState, action: Action) -> list[Card]:
+    """The cards on the table right after ``action``, before a bout end clears them."""
+    cards = [c for pair in state.table for c in pair if c is not None]
+    if isinstance(action, Beat | ThrowIn):
+        cards.append(action.card)
+    elif isinstance(action, Lead | Transfer):
+        cards.extend(action.cards)
+    return cards
+
+
+@dataclass(frozen=True)
+class Ledger:
+    """``h``: R4.6's H of the current bout (``None`` between bouts); ``bouts`` and
+    ``defences``: finished bouts and successful defences; ``places``: finishing places (R7.2,
+    R10.3); ``last_defender``: the defender of the last finished bout."""
+
+    h: int | None
+    bouts: int
+    defences: int
+    places: tuple[int | None, ...]
+    last_defender: int | None
+
+    @classmethod
+    def start(cls, players: int) -> Ledger:
+        return cls(None, 0, 0, (None,) * players, None)
+
+    def cap(self, rules: Rules) -> int:
+        """R4.6's cap: ``first_bout_max`` while the first-bout restriction applies."""
+        if rules.first_bout_max is not None:
+            if rules.first_bout_scope is FirstBoutScope.FIRST_BOUT:
+                applies = self.bouts == 0
+            else:
+                applies = self.defences == 0
+            if applies:
+                return rules.first_bout_max
+        return rules.max_attack
+
+    def advance(self, state: GameState, action: Action, new: GameState) -> Ledger:
+        """The ledger after ``action`` took ``state`` to ``new``."""
+        rules = state.rules
+        if isinstance(action, Redeal):
+            assert not state.table and state.bouts == 0, f"{action} after the first lead"
+            return Ledger.start(state.players)
+        if not state.table and not new.table:
+            # Only the trump exchange (R12.1) acts between bouts, and it leads no bout.
+            assert isinstance(action, ExchangeTrump), f"{action} left the table empty"
+            return self
+        h = self.h
+        if isinstance(action, Lead):
+            assert not state.table, f"{action} accepted with cards on the table"
+            h = len(state.hands[state.defender])
+        elif isinstance(action, Transfer | ShowTrump):
+            h = len(new.hands[new.defender])
+        if new.table:
+            return Ledger(h, self.bouts, self.defences, self.places, self.last_defender)
+        # The bout ended with this action (R4.10).
+        assert not isinstance(action, Lead | Transfer | ShowTrump), (
+            f"{action} ended the bout although it leaves an unbeaten card"
+        )
+        cards = table_after(state, action)
+        taken = state.taken or isinstance(action, Take)
+        if taken:
+            assert new.discard == state.discard, "a take changed the discard pile"
+        else:
+            assert new.discard[: len(state.discard)] == state.discard
+            assert Counter(new.discard[len(state.discard) :]) == Counter(cards), (
+                "a successful defence must discard exactly the table (R4.10)"
+            )
+        placed = sum(p is not None for p in self.places)
+        newly = {
+            p
+            for p, place in enumerate(self.places)
+            if place is None and not new.hands[p] and not new.stock
+        }
+        if rules.teams is not None and rules.team_win is TeamWin.FIRST_OUT:
+            # R10.3: his partners leave with him.
+            won = {team_of(rules, p) for p in newly}
+            newly |= {p for p in range(state.players) if team_of(rules, p) in won}
+        places = tuple(
+            placed + 1 if place is None and p in newly else place
+            for p, place in enumerate(self.places)
+        )
+        return Ledger(None, self.bouts + 1, self.defences + (not taken), places, state.defender)
+
+
+# --------------------------------------------------------------------------------------------
+# Checks
+# --------------------------------------------------------------------------------------------
+
+
+def check_conservation(state: GameState, deck: list[Card]) -> None:
+    """R13.4: every card of the deck(s) exactly once, in a hand, the stock, the table or the
+    discard pile."""
+    cards = sorted(state.all_cards())
+    if cards != deck:
+        counts = Counter(cards)
+        twice = sorted(c for c, k in counts.items() if k > 1)
+        missing = sorted(set(deck) - set(counts))
+        extra = sorted(set(counts) - set(deck))
+        raise AssertionError(
+            f"conservation broken: duplicated {twice}, missing {missing}, foreign {extra}"
+        )
+
+
+def check_table(state: GameState, ledger: Ledger) -> None:
+    """R4.6: attack cards <= min(cap, H), H fixed when the defender became the defender;
+    R4.7, R8.1: every beating card beats its attack card."""
+    rules = state.rules
+    if not state.table:
+        assert ledger.h is None
+        return
+    assert ledger.h is not None
+    assert state.defender_hand == ledger.h, (
+        f"defender_hand is {state.defender_hand}, but the defender held {ledger.h} cards when "
+        "he became the defender (R4.6)"
+    )
+    cap = ledger.cap(rules)
+    assert len(state.table) <= min(cap, ledger.h), (
+        f"{len(state.table)} attack cards exceed min(cap {cap}, H {ledger.h}) (R4.6)"
+    )
+    unbeaten = 0
+    for attack, card in state.table:
+        if card is None:
+            unbeaten += 1
+            continue
+        assert beats(card, attack, state.trump, rules), f"{card} does not beat {attack} (R4.7)"
+        assert beats_by_the_book(card, attack, state.trump, rules.strict_suits), (
+            f"{card} does not beat {attack} by R4.7/R8.1 (trump {state.trump.name}, strict "
+            f"{sorted(rules.strict_suits)})"
+        )
+    if not state.taken:
+        # R4.6's equivalent check while the defender only beats.
+        assert unbeaten <= len(state.hands[state.defender])
+
+
+def check_transition(
+    state: GameState, action: Action, new: GameState, ledger: Ledger, deck: list[Card]
+) -> Ledger:
+    """The checks of one accepted action; returns the ledger of ``new``."""
+    assert isinstance(new, GameState)
+    assert new is not state and new != state, f"{action} returned the state unchanged"
+    assert new.rules == state.rules
+    if not isinstance(action, Redeal):
+        assert new.trump == state.trump, "the trump suit changed during the game (R2.4)"
+    check_conservation(new, deck)
+    after = ledger.advance(state, action, new)
+    assert (new.bouts, new.defences) == (after.bouts, after.defences)
+    assert new.places == after.places, f"places {new.places}, expected {after.places} (R7.2)"
+    check_table(new, after)
+    return after
+
+
+def check_pickle(state: GameState, protocol: int = pickle.DEFAULT_PROTOCOL) -> GameState:
+    """R13.4: a state read back is equal, with the same hash; returns the copy. (Its pickle
+    need not be the same bytes: a frozenset read back may iterate in another order.)"""
+    copy: GameState = pickle.loads(pickle.dumps(state, protocol=protocol))
+    assert copy == state
+    assert hash(copy) == hash(state)
+    return copy
+
+
+def check_result(state: GameState, ledger: Ledger) -> None:
+    """R7.2-R7.4, R10.3 and :class:`~durak.state.Result`: a place for every seat, the durak
+    last, winners and losers partitioning the seats."""
+    result = state.result
+    assert result is not None
+    rules = state.rules
+    n = state.players
+    seats = set(range(n))
+    assert not state.table
+    assert len(result.places) == n
+    assert all(isinstance(place, int) and 1 <= place <= n for place in result.places)
+    assert list(result.winners) == sorted(set(result.winners))
+    assert list(result.losers) == sorted(set(result.losers))
+    assert not set(result.winners) & set(result.losers)
+    assert set(result.winners) | set(result.losers) == seats
+    if rules.teams is not None:
+        # A player's result is his team's (R10.3).
+        for group in (result.winners, result.losers):
+            teams = {team_of(rules, p) for p in group}
+            assert set(group) == {p for p in seats if team_of(rules, p) in teams}
+    else:
+        assert all(
+            result.places[w] < result.places[lo] for w in result.winners for lo in result.losers
+        )
+        for w in result.winners:
+            assert not state.hands[w], f"winner {w} still holds cards"
+    if rules.objective is Objective.FIRST_OUT:
+        assert result.durak is None and not result.draw
+        out_teams = {team_of(rules, p) for p in seats if ledger.places[p] is not None}
+        winners = tuple(p for p in range(n) if team_of(rules, p) in out_teams)
+        assert winners and result.winners == winners
+        assert all(result.places[p] == 1 for p in winners)
+        assert all(result.places[p] == len(winners) + 1 for p in result.losers)
+        return
+    left = [p for p in range(n) if ledger.places[p] is None]
+    assert len({team_of(rules, p) for p in left}) <= 1, "the game ended with two sides in play"
+    assert not state.stock or left
+    if left:
+        losing = team_of(rules, left[0])
+        durak = left[0] if len(left) == 1 else None
+    elif rules.on_last_cleared is OnLastCleared.DEFENDER_LOSES:
+        assert ledger.last_defender is not None
+        durak = ledger.last_defender
+        losing = team_of(rules, durak)
+        left = [durak]
+    else:
+        assert result.draw and result.durak is None and result.losers == ()
+        assert result.places == ledger.places
+        return
+    assert not result.draw
+    assert result.durak == durak
+    if durak is not None:
+        assert result.places[durak] == n, "the durak must take the last place (R7.2)"
+        assert result.losers == tuple(p for p in range(n) if team_of(rules, p) == losing)
+    assert set(result.losers) == {p for p in seats if team_of(rules, p) == losing}
+    for p in seats:
+        expected = n if p in left else ledger.places[p]
+        assert result.places[p] == expected, f"seat {p}: place {result.places[p]}, not {expected}"
+
+
+def candidate_actions(state: GameState, rng: random.Random) -> list[Action]:
+    """Well-formed actions of every kind for every seat (and one seat too many), with the
+    player's own cards and with cards from other hands, the table, the stock and the discard
+    pile; single and multi-card forms, duplicates and mixed ranks included. Most are illegal.
+    The defender's beats cover every own card against every attack card; other combinations
+    are sampled."""
+    n = state.players
+    table_cards = [c for pair in state.table for c in pair if c is not None]
+    elsewhere = sorted(
+        {c for hand in state.hands for c in hand}
+        | set(table_cards)
+        | set(state.stock[:2])
+        | set(state.stock[-1:])
+        | set(state.discard[-3:])
+    )
+    attacks = [a for a, _ in state.table]
+    out: list[Action] = []
+    for p in range(n + 1):
+        own = list(state.hands[p]) if p < n else []
+        foreign = rng.sample(elsewhere, min(3, len(elsewhere)))
+        out += [Take(p), Pass(p), Redeal(p)]
+        for c in dict.fromkeys(own + foreign):
+            out += [Lead(p, (c,)), ThrowIn(p, c), Transfer(p, (c,)), ShowTrump(p, c)]
+            out.append(ExchangeTrump(p, c))
+            if p == state.defender:
+                out += [Beat(p, a, c) for a in attacks]
+            targets = attacks + foreign
+            if targets:
+                out.append(Beat(p, rng.choice(targets), c))
+        by_rank: dict[int, list[Card]] = {}
+        for c in own:
+            by_rank.setdefault(c.rank, []).append(c)
+        for group in by_rank.values():
+            if len(group) > 1:
+                for combo in (tuple(group[:2]), tuple(group), tuple(reversed(group))):
+                    out += [Lead(p, combo), Transfer(p, combo)]
+        if own:
+            out += [Lead(p, (own[0], own[0])), Transfer(p, (own[0], own[0]))]
+            out += [Lead(p, (own[0], own[-1])), Transfer(p, (own[0], own[-1]))]
+            if foreign:
+                out += [Lead(p, (own[0], foreign[0])), Transfer(p, (own[-1], foreign[0]))]
+    return list(dict.fromkeys(out))
+
+
+def check_candidates(state: GameState, legal: set[Action], rng: random.Random) -> None:
+    """R13.3, R13.4: ``is_legal`` is true exactly for the listed actions; every other candidate
+    is rejected by ``apply`` with an :class:`~durak.IllegalActionError` (a ``ValueError``)
+    citing a rule id and naming the player, and the state stays equal: ``==``, hash and pickle
+    bytes (checked once after all the rejections; states are immutable, so a change would
+    persist)."""
+    before = pickle.dumps(state)
+    before_hash = hash(state)
+    snapshot = pickle.loads(before)
+    for action in candidate_actions(state, rng):
+        listed = action in legal
+        assert is_legal(state, action) is listed, (
+            f"is_legal({action}) is {not listed}, but the action is "
+            f"{'' if listed else 'not '}listed"
+        )
+        verdict = check(state, action)
+        if listed:
+            assert verdict is None
+            continue
+        assert verdict is not None, f"check({action}) finds nothing, but it is not listed"
+        try:
+            apply(state, action)
+        except IllegalActionError as err:
+            assert isinstance(err, ValueError)
+            assert RULE_ID.match(err.rule), f"rule id {err.rule!r} rejecting {action}"
+            assert (err.rule, err.reason) == verdict
+            assert err.player == action.player
+            assert f"({err.rule})" in str(err)
+        else:
+            raise AssertionError(f"apply accepted {action}, which is not listed")
+    assert state == snapshot, "a rejected action changed the state"
+    assert hash(state) == before_hash
+    assert pickle.dumps(state) == before
+
+
+def check_state(
+    state: GameState, ledger: Ledger, deck: list[Card], full: bool, rng: random.Random
+) -> tuple[tuple[Action, ...], list[Ledger]]:
+    """Every check of one state on the game's path; returns its legal actions and the ledgers
+    of their successors. ``full`` adds the illegal-candidates check."""
+    check_conservation(state, deck)
+    check_table(state, ledger)
+    copy = check_pickle(state)
+    if full:
+        check_pickle(state, pickle.HIGHEST_PROTOCOL)
+    before_hash = hash(state)
+    rules = state.rules
+    legal = legal_actions(state)
+    assert len(set(legal)) == len(legal), "legal_actions lists an action twice"
+    per_player = [legal_actions(state, p) for p in range(state.players)]
+    assert legal == tuple(a for acts in per_player for a in acts), (
+        "legal_actions(state) is not the seat-ordered union of legal_actions(state, p)"
+    )
+    for p, acts in enumerate(per_player):
+        assert all(a.player == p for a in acts)
+    actor = next_actor(state)
+    if state.is_over:
+        assert legal == (), "a finished game has legal actions"
+        assert actor is None
+        check_result(state, ledger)
+    else:
+        assert legal, "a state that is not over has no legal action"
+        assert actor is not None and per_player[actor], (
+            f"next_actor gives {actor}, who has no legal action"
+        )
+        if not state.table:
+            assert actor == state.attacker
+        elif state.unbeaten and not state.taken:
+            assert actor == state.defender
+        in_play = {team_of(rules, p) for p in range(state.players) if ledger.places[p] is None}
+        assert len(in_play) >= 2, "the game goes on with one side left (R7.3, R10.3)"
+        if rules.objective is Objective.FIRST_OUT:
+            assert all(place is None for place in ledger.places)
+    if full and not state.is_over:
+        with pytest.raises(IndexError):
+            legal_actions(state, state.players)
+    successors: list[Ledger] = []
+    for action in legal:
+        assert is_legal(state, action), f"the listed {action} fails is_legal"
+        assert check(state, action) is None, f"the listed {action} fails check"
+        new = apply(state, action)
+        successors.append(check_transition(state, action, new, ledger, deck))
+    assert state == copy and hash(state) == before_hash, "apply changed its input"
+    if full:
+        check_candidates(state, set(legal), rng)
+    return legal, successors
+
+
+# --------------------------------------------------------------------------------------------
+# Playing whole games
+# --------------------------------------------------------------------------------------------
+
+
+def choose(state: GameState, legal: Sequence[Action], mode: str, pick: Pick) -> int:
+    """The index in ``legal`` of the action to play."""
+    if mode == "mixed":
+        mode = ("all", "next_actor")[pick(2)]
+    if mode == "all":
+        return pick(len(legal))
+    actor = next_actor(state)
+    own = [i for i, a in enumerate(legal) if a.player == actor]
+    return own[pick(len(own))]
+
+
+def play_checked(
+    rules: Rules,
+    seed: int,
+    mode: str,
+    pick: Pick,
+    check_rng: random.Random,
+    sample: float = ILLEGAL_SAMPLE,
+) -> tuple[GameState, list[Action]]:
+    """Play a whole game, checking every step; returns the final state and the actions."""
+    deck = sorted(build_deck(rules.deck_size, rules.decks))
+    state = new_game(rules, seed=seed)
+    assert state == new_game(rules, seed=seed)
+    ledger = Ledger.start(rules.players)
+    played: list[Action] = []
+    budget = ILLEGAL_MAX
+    note(f"rules={rules!r}")
+    note(f"seed={seed!r} mode={mode!r}")
+    try:
+        for step in range(STEP_BOUND):
+            full = step == 0 or state.is_over or (budget > 0 and check_rng.random() < sample)
+            budget -= full
+            legal, successors = check_state(state, ledger, deck, full, check_rng)
+            if state.is_over:
+                return state, played
+            i = choose(state, legal, mode, pick)
+            played.append(legal[i])
+            state = apply(state, legal[i])
+            ledger = successors[i]
+        raise AssertionError(f"no end after {STEP_BOUND} steps")
+    except BaseException:
+        note(f"actions ({len(played)}): {[str(a) for a in played]}")
+        note(f"state={state!r}")
+        raise
+
+
+def replay(rules: Rules, seed: int, actions: Sequence[Action]) -> GameState:
+    """The state after ``actions`` from the deal of ``seed`` (also handy to rerun a failure)."""
+    state = new_game(rules, seed=seed)
+    for action in actions:
+        state = apply(state, action)
+    return state
+
+
+def play_quick(rules: Rules, seed: int, mode: str, pick: Pick) -> GameState:
+    """A whole game without checks."""
+    state = new_game(rules, seed=seed)
+    for _ in range(STEP_BOUND):
+        if state.is_over:
+            return state
+        legal = legal_actions(state)
+        state = apply(state, legal[choose(state, legal, mode, pick)])
+    raise AssertionError(f"no end after {STEP_BOUND} steps")
+
+
+def check_same(a: GameState, b: GameState) -> None:
+    assert a == b and hash(a) == hash(b)
+
+
+# --------------------------------------------------------------------------------------------
+# Tests
+# --------------------------------------------------------------------------------------------
+
+
+@settings(max_examples=50, deadline=None, suppress_health_check=SLOW)
+@given(rules=rules_strategy(), seed=seeds, choice_seed=seeds, check_seed=seeds, mode=modes)
+def test_R13_4_invariants_in_random_games(
+    rules: Rules, seed: int, choice_seed: int, check_seed: int, mode: str
+) -> None:
+    rng = random.Random(choice_seed)
+    final, played = play_checked(rules, seed, mode, rng.randrange, random.Random(check_seed))
+    # R13.4: the same seed and the same actions end in the same state ...
+    check_same(replay(rules, seed, played), final)
+    # ... and so do the same seed and the same choices.
+    check_same(play_quick(rules, seed, mode, random.Random(choice_seed).randrange), final)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=SLOW)
+@given(rules=rules_strategy(decks=(1,), max_players=4), seed=seeds, mode=modes, data=st.data())
+def test_R13_4_invariants_with_drawn_choices(
+    rules: Rules, seed: int, mode: str, data: st.DataObject
+) -> None:
+    """The same checks with every choice drawn by Hypothesis (so failures shrink to short
+    games), and the illegal candidates checked on more steps."""
+    choices: list[int] = []
+
+    def pick(n: int) -> int:
+        choices.append(data.draw(st.integers(0, n - 1)))
+        return choices[-1]
+
+    final, played = play_checked(rules, seed, mode, pick, random.Random(seed), sample=0.25)
+    check_same(replay(rules, seed, played), final)
+    recorded = iter(choices)
+    check_same(play_quick(rules, seed, mode, lambda _n: next(recorded)), final)
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+@settings(max_examples=3, deadline=None, suppress_health_check=SLOW)
+@given(seed=seeds, choice_seed=seeds, players=st.integers(2, MAX_PLAYERS), mode=modes)
+def test_R13_4_invariants_in_every_preset(
+    preset: str, seed: int, choice_seed: int, players: int, mode: str
+) -> None:
+    settings_ = dict(PRESETS[preset].settings)
+    if "players" not in settings_ and "teams" not in settings_:
+        hand = settings_.get("hand_size", 6)
+        cards = settings_.get("deck_size", 36) * settings_.get("decks", 1)
+        settings_["players"] = min(players, cards // hand)
+    rules = Rules.from_dict(settings_)
+    rng = random.Random(choice_seed)
+    final, played = play_checked(rules, seed, mode, rng.randrange, random.Random(seed))
+    check_same(replay(rules, seed, played), final)
+
+
+@settings(max_examples=30, deadline=None)
+@given(rules=rules_strategy(), seed=seeds)
+def test_R13_4_same_seed_same_deal_and_pickling(rules: Rules, seed: int) -> None:
+    a, b = new_game(rules, seed=seed), new_game(rules, seed=seed)
+    check_same(a, b)
+    check_pickle(a)
+    copy = pickle.loads(pickle.dumps(rules))
+    assert copy == rules and hash(copy) == hash(rules)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=SLOW)
+@given(
+    rules=rules_strategy(),
+    seed=seeds,
+    choice_seed=seeds,
+    mode=modes,
+)
+def test_R12_1_exchange_right_follows_the_card(
+    rules: Rules, seed: int, choice_seed: int, mode: str
+) -> None:
+    """R12.1: the holder of the deck's lowest trump, dealt or drawn to him and held ever since,
+    may swap it for the face-up card while that card is in the stock (and is not the same card);
+    no one else may. The test tracks the rights itself."""
+    rules = rules.replace(trump_six_exchange=True)
+    rng = random.Random(choice_seed)
+    state = new_game(rules, seed=seed)
+    low = DECK_SIZES[rules.deck_size]
+
+    def dealt(s: GameState) -> set[tuple[int, Card]]:
+        return {
+            (p, c) for p, h in enumerate(s.hands) for c in h if c.suit == s.trump and c.rank == low
+        }
+
+    rights = dealt(state)
+    played: list[str] = []
+    note(f"rules={rules!r} seed={seed}")
+    for _ in range(STEP_BOUND):
+        if state.is_over:
+            return
+        legal = set(legal_actions(state))
+        for p, hand in enumerate(state.hands):
+            for c in hand:
+                if c.suit != state.trump or c.rank != low:
+                    continue
+                expected = (
+                    (p, c) in rights
+                    and state.is_active(p)
+                    and bool(state.stock)
+                    and state.stock[-1] & 63 != c & 63
+                )
+                assert (ExchangeTrump(p, c) in legal) is expected, (
+                    f"after {played}: seat {p} holding {c} "
+                    f"{'may' if expected else 'may not'} exchange it (R12.1)"
+                )
+        ordered = legal_actions(state)
+        action = ordered[choose(state, ordered, mode, rng.randrange)]
+        new = apply(state, action)
+        played.append(str(action))
+        if isinstance(action, Redeal):
+            rights = dealt(new)
+        else:
+            drawn = set(state.stock) - set(new.stock)
+            rights = {(p, c) for p, c in rights if c in new.hands[p]}
+            if not isinstance(action, ExchangeTrump):
+                rights |= {(p, c) for p, c in dealt(new) if c in drawn}
+        state = new
+    raise AssertionError(f"no end after {STEP_BOUND} steps")
+
+
+def test_games_always_terminate() -> None:
+    """Random games end well within a generous step bound, for a spread of rules."""
+    bound = 5_000
+    rules_list = [
+        Rules(),
+        Rules(players=6),
+        Rules(players=4, deck_size=24),
+        Rules(players=3, deck_size=52, transfer_by_card=True, transfer_several=True),
+        Rules(players=5, decks=2, deck_size=52, transfer_by_showing_trump=True),
+        Rules(players=2, throw_after_take=False, lead="same_rank", max_attack=8),
+        Rules(players=4, throwers="attacker", objective="first_out", hand_size=1),
+        Rules(players=6, teams=[[0, 3], [1, 4], [2, 5]], team_win="all_out"),
+        Rules(players=4, teams=[[0, 2], [1, 3]], trump_six_exchange=True, misdeal_suit_count=3),
+    ]
+    for rules in rules_list:
+        for seed in range(12):
+            rng = random.Random(seed)
+            state = new_game(rules, seed=seed)
+            steps = 0
+            while not state.is_over:
+                assert steps < bound, f"{rules!r} seed {seed}: no end after {bound} steps"
+                actor = next_actor(state)
+                assert actor is not None
+                state = apply(state, rng.choice(legal_actions(state, actor)))
+                steps += 1
+            assert state.result is not None
