@@ -481,6 +481,7 @@ class _Bout:
         "beaten",
         "can_add",
         "cap",
+        "legal",
         "limit",
         "modules",
         "ranks",
@@ -498,6 +499,7 @@ class _Bout:
         self.active = tuple(places[i] is None and (stock or bool(h)) for i, h in enumerate(s.hands))
         self.cap = attack_cap(rules, s.bouts, s.defences)
         derived = _rules_data(rules)
+        self.legal: dict[int, tuple[Action, ...]] = {}
         self.modules = derived.checkers
         self.table = derived.tables[s.trump]
         ranks: set[int] = set()
@@ -820,6 +822,29 @@ def is_legal(state: GameState, action: Action) -> bool:
     return _violation(_bout(state), action) is None
 
 
+_INTERNED: dict[tuple[type, int, int, int], Action] = {}
+
+
+def _one(kind: type, p: int, c: int = 0, a: int = 0) -> Action:
+    """The action ``kind`` of player ``p`` with card ``c`` (and attack card ``a`` for a beat),
+    built once and then shared: actions are values, and building one runs its validators."""
+    key = (kind, p, c, a)
+    action = _INTERNED.get(key)
+    if action is None:
+        if len(_INTERNED) > 100_000:
+            _INTERNED.clear()
+        if kind is Take or kind is Pass:
+            action = kind(p)
+        elif kind is Lead or kind is Transfer:
+            action = kind(p, (Card(c),))
+        elif kind is Beat:
+            action = Beat(p, Card(a), Card(c))
+        else:
+            action = kind(p, Card(c))
+        _INTERNED[key] = action
+    return action
+
+
 def _candidates(b: _Bout, p: int) -> list[Action]:
     """A superset of ``p``'s legal actions, in a fixed order; :func:`legal_actions` filters it
     through the rule checks."""
@@ -840,7 +865,7 @@ def _candidates(b: _Bout, p: int) -> list[Action]:
                     for combo in _subsets(group, b.limit):
                         out.append(Lead(p, combo))
             else:
-                out.extend(Lead(p, (c,)) for c in hand)
+                out.extend(_one(Lead, p, c) for c in hand)
         return out
     if p == s.defender:
         if not s.taken and b.unbeaten:
@@ -848,7 +873,7 @@ def _candidates(b: _Bout, p: int) -> list[Action]:
             for a, beaten in s.table:
                 if beaten is None:
                     base = (a & 63) * 64
-                    out.extend(Beat(p, a, c) for c in hand if trump_table[base + (c & 63)])
+                    out.extend(_one(Beat, p, c, a) for c in hand if trump_table[base + (c & 63)])
             if not b.beaten and s.rules.transfers:
                 rank = s.table[0][0] & 15
                 same = [c for c in hand if c & 15 == rank]
@@ -856,15 +881,15 @@ def _candidates(b: _Bout, p: int) -> list[Action]:
                     if s.rules.transfer_several:
                         out.extend(Transfer(p, combo) for combo in _subsets(same, len(same)))
                     else:
-                        out.extend(Transfer(p, (c,)) for c in same)
+                        out.extend(_one(Transfer, p, c) for c in same)
                 if s.rules.transfer_by_showing_trump:
-                    out.extend(ShowTrump(p, c) for c in same if (c >> 4) & 3 == s.trump)
-            out.append(Take(p))
+                    out.extend(_one(ShowTrump, p, c) for c in same if (c >> 4) & 3 == s.trump)
+            out.append(_one(Take, p))
         return out
     if b.able(p):
         ranks = b.ranks
-        out.extend(ThrowIn(p, c) for c in hand if c & 15 in ranks)
-        out.append(Pass(p))
+        out.extend(_one(ThrowIn, p, c) for c in hand if c & 15 in ranks)
+        out.append(_one(Pass, p))
     return out
 
 
@@ -885,20 +910,27 @@ def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, 
     Raises:
         IndexError: ``player`` is not a seat of this game.
     """
+    n = len(state.hands)
+    if player is not None and not 0 <= player < n:
+        raise IndexError(f"no seat {player} in a {n}-player game")
     if state.result is not None:
         return ()
     b = _bout(state)
-    n = len(state.hands)
     if player is not None:
-        if not 0 <= player < n:
-            raise IndexError(f"no seat {player} in a {n}-player game")
         seats: Iterable[int] = (player,)
     else:
         seats = range(n)
     out: list[Action] = []
+    legal = b.legal
     for p in seats:
-        if b.active[p]:
-            out.extend(a for a in _candidates(b, p) if _violation(b, a) is None)
+        mine = legal.get(p)
+        if mine is None:
+            mine = legal[p] = (
+                tuple(a for a in _candidates(b, p) if _violation(b, a) is None)
+                if b.active[p]
+                else ()
+            )
+        out.extend(mine)
     return tuple(out)
 
 
@@ -1027,9 +1059,11 @@ def _action_event(s: GameState, action: Action, target: int | None) -> Event:
 
 def _apply(state: GameState, action: Action, log: list[Event] | None) -> GameState:
     b = _bout(state)
-    bad = _violation(b, action)
-    if bad is not None:
-        raise IllegalActionError(action.describe(), action.player, bad[0], bad[1])
+    listed = b.legal.get(action.player) if type(action.player) is int else None
+    if listed is None or action not in listed:  # already checked when it was listed
+        bad = _violation(b, action)
+        if bad is not None:
+            raise IllegalActionError(action.describe(), action.player, bad[0], bad[1])
     s = state
     p = action.player
     if log is not None:

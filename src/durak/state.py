@@ -30,7 +30,9 @@ class Result:
             next place (1 + the number of winners).
         winners: seats that won, in seat order.
         losers: seats that lost, in seat order (the durak alone, or with ``first_out`` every player
-            not out; empty in a draw).
+            not out; empty in a draw). With teams a player's result is his team's (R10.3): the
+            losers are the whole losing team, and the durak is named only if one member of it
+            is left.
     """
 
     durak: int | None
