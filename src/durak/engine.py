@@ -567,6 +567,8 @@ Violation = tuple[str, str]  # (rule id, reason)
 
 def _in_hand(b: _Bout, p: int, cards: Sequence[Card]) -> Violation | None:
     hand = b.s.hands[p]
+    if len(cards) == 1:
+        return None if cards[0] in hand else ("R13.1", f"{cards[0]} is not in player {p}'s hand")
     if len(set(cards)) != len(cards):
         dup = next(c for c in cards if cards.count(c) > 1)
         return "R1.2", f"{dup} is listed more than once"
@@ -587,7 +589,7 @@ def _check_lead(b: _Bout, a: Lead) -> Violation | None:
         return bad
     if s.rules.lead is LeadSetting.SINGLE and len(a.cards) > 1:
         return "R4.2", "the lead is a single card under lead = single"
-    if len({c & 15 for c in a.cards}) > 1:
+    if len(a.cards) > 1 and len({c & 15 for c in a.cards}) > 1:
         return "R4.2", "a lead of several cards must be of one rank"
     if len(a.cards) > b.limit:
         return "R4.6", (
