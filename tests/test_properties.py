@@ -75,8 +75,12 @@ from durak.state import GameState
 
 RULE_ID = re.compile(r"^R\d+\.\d+[a-z]?$")
 MAX_PLAYERS = 6
-#: Far above the longest random game seen (about 1,500 steps with two 52-card decks).
-STEP_BOUND = 20_000
+#: Above the longest random game seen with ordinary rules (about 1,500 steps with two 52-card
+#: decks). Durak need not end: with degenerate settings (one-card hands, several strict suits)
+#: random play can pass the same cards round for ever while the stock lasts. Games are checked
+#: step by step up to this bound and then left; test_games_always_terminate checks that games
+#: under ordinary rules do end.
+STEP_BOUND = 3_000
 #: Share of steps on which the expensive "illegal candidates" check runs, and its most runs in
 #: one game (besides the first and the last state, which are always checked).
 ILLEGAL_SAMPLE = 0.1
@@ -563,7 +567,7 @@ def play_checked(
             played.append(legal[i])
             state = apply(state, legal[i])
             ledger = successors[i]
-        raise AssertionError(f"no end after {STEP_BOUND} steps")
+        return state, played
     except BaseException:
         note(f"actions ({len(played)}): {[str(a) for a in played]}")
         note(f"state={state!r}")
@@ -586,7 +590,7 @@ def play_quick(rules: Rules, seed: int, mode: str, pick: Pick) -> GameState:
             return state
         legal = legal_actions(state)
         state = apply(state, legal[choose(state, legal, mode, pick)])
-    raise AssertionError(f"no end after {STEP_BOUND} steps")
+    return state
 
 
 def check_same(a: GameState, b: GameState) -> None:
@@ -713,7 +717,6 @@ def test_R12_1_exchange_right_follows_the_card(
             if not isinstance(action, ExchangeTrump):
                 rights |= {(p, c) for p, c in dealt(new) if c in drawn}
         state = new
-    raise AssertionError(f"no end after {STEP_BOUND} steps")
 
 
 def test_games_always_terminate() -> None:
