@@ -49,12 +49,18 @@ def _progress(label: str) -> object:
     return report
 
 
-def _run(label: str, preset: str, players: int, names: list[str], games: int, seed: str,
-         jobs: int) -> TournamentResult:
+def _run(
+    label: str, preset: str, players: int, names: list[str], games: int, seed: str, jobs: int
+) -> TournamentResult:
     rules = get_preset(preset).rules(players=players)
     start = time.perf_counter()
     result = run_tournament(
-        rules, names, games, seed=f"{seed}:{label}", jobs=jobs, progress=_progress(label)  # type: ignore[arg-type]
+        rules,
+        names,
+        games,
+        seed=f"{seed}:{label}",
+        jobs=jobs,
+        progress=_progress(label),  # type: ignore[arg-type]
     )
     wall = time.perf_counter() - start
     print(f"\n== {label}: {preset}, {players} players, {games} games, {wall:.0f} s wall ==")
@@ -99,33 +105,48 @@ def main(argv: list[str] | None = None) -> int:
     ok = True
 
     if "rule-random" in todo:
-        res = _run("rule-random", args.preset, 2, [rule, "random"], args.games_rule, args.seed,
-                   args.jobs)
+        res = _run(
+            "rule-random", args.preset, 2, [rule, "random"], args.games_rule, args.seed, args.jobs
+        )
         s = res.stats[0]
         good = s.durak_rate <= TARGET_RULE
         ok &= good
         low, high = s.durak_interval
-        print(f"RuleBot durak rate {s.durak_rate:.3f} [{low:.3f}, {high:.3f}] "
-              f"<= {TARGET_RULE}: {_verdict(good)}")
+        print(
+            f"RuleBot durak rate {s.durak_rate:.3f} [{low:.3f}, {high:.3f}] "
+            f"<= {TARGET_RULE}: {_verdict(good)}"
+        )
 
     if "search-rule" in todo:
-        res = _run("search-rule", args.preset, 2, [search, rule], args.games_search, args.seed,
-                   args.jobs)
+        res = _run(
+            "search-rule", args.preset, 2, [search, rule], args.games_search, args.seed, args.jobs
+        )
         s = res.stats[0]
         good = s.durak_rate <= TARGET_SEARCH
         ok &= good
         low, high = s.durak_interval
-        print(f"SearchBot durak rate {s.durak_rate:.3f} [{low:.3f}, {high:.3f}] "
-              f"<= {TARGET_SEARCH}: {_verdict(good)}; {s.ms_per_move:.1f} ms per move")
+        print(
+            f"SearchBot durak rate {s.durak_rate:.3f} [{low:.3f}, {high:.3f}] "
+            f"<= {TARGET_SEARCH}: {_verdict(good)}; {s.ms_per_move:.1f} ms per move"
+        )
 
     if "four" in todo:
-        res = _run("four", args.preset, 4, [search, rule, "random", "random"], args.games_four,
-                   args.seed, args.jobs)
+        res = _run(
+            "four",
+            args.preset,
+            4,
+            [search, rule, "random", "random"],
+            args.games_four,
+            args.seed,
+            args.jobs,
+        )
         rates = [s.durak_rate for s in res.stats]
         good = rates[0] < rates[1] < min(rates[2], rates[3])
         ok &= good
-        print(f"durak rates search {rates[0]:.3f} < rule {rates[1]:.3f} < random "
-              f"{rates[2]:.3f} / {rates[3]:.3f}: {_verdict(good)}")
+        print(
+            f"durak rates search {rates[0]:.3f} < rule {rates[1]:.3f} < random "
+            f"{rates[2]:.3f} / {rates[3]:.3f}: {_verdict(good)}"
+        )
 
     print(f"\noverall: {_verdict(ok)}")
     return 0 if ok else 1

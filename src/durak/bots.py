@@ -1,48 +1,895 @@
-"""Computer players.
+"""Computer players: a random player, a rule-of-thumb player and a search player.
 
-A bot answers one question: which action does ``player`` take in ``state``? The game loop asks
-the actor of :func:`durak.next_actor` and applies the answer.
+A bot answers one question: given what its seat may see (a :class:`~durak.views.PlayerView`,
+R13), which action does it take? The game loop asks the actor of :func:`durak.next_actor`
+(R13.2) and applies the answer. Every bot picks from ``view.legal_actions`` only, so it never
+makes an illegal move, whatever the rules (every preset, 2-6 players, teams, transfers, strict
+suits, several decks, the trump-six exchange, misdeal redeals).
 
->>> from durak import Rules, new_game, next_actor, apply
+- :class:`RandomBot`: uniform among the legal actions.
+- :class:`RuleBot`: the strategy tips of the seeds' Podkidnoy page ("Strategie-Tipps"): save
+  trumps, lead low, take early small cards rather than spend a high trump, count the cards,
+  play hard at the end.
+- :class:`SearchBot`: determinized Monte-Carlo search: samples the hidden cards
+  (:func:`~durak.views.determinize`), plays every candidate action out to the end of the game
+  with fast rule-of-thumb players, and keeps the action with the best mean result.
+
+Every bot owns a seeded :class:`random.Random`: bots with fixed seeds replay the same game and
+never touch the global random state (a :class:`SearchBot` under a time limit is the exception:
+how many playouts fit in depends on the machine).
+
+>>> from durak import Rules, new_game, next_actor, apply, view
 >>> state = new_game(Rules(players=2), seed=1)
->>> bot = RandomBot(seed=7)
->>> action = bot.choose(state, next_actor(state))
->>> apply(state, action).table != ()
+>>> bots = [RuleBot(seed=0), SearchBot(seed=0, playouts=8, time_limit=None)]
+>>> while state.result is None:
+...     actor = next_actor(state)
+...     state = apply(state, bots[actor].choose(view(state, actor)))
+>>> state.result.draw or state.result.durak in (0, 1)
 True
 """
 
 from __future__ import annotations
 
+import math
 import random
+import time
+from collections.abc import Callable, Collection, Sequence
+from typing import Any, Literal, Protocol
 
-from durak.actions import Action
-from durak.engine import legal_actions
-from durak.state import GameState
+import attrs
 
-__all__ = ["RandomBot"]
+from durak.actions import (
+    Action,
+    Beat,
+    ExchangeTrump,
+    Lead,
+    Pass,
+    Redeal,
+    ShowTrump,
+    Take,
+    ThrowIn,
+    Transfer,
+)
+from durak.cards import DECK_SIZES, Card
+from durak.engine import apply, legal_actions, next_actor
+from durak.errors import IllegalActionError
+from durak.rules.beating import beat_table
+from durak.rules.settings import Lead as LeadSetting
+from durak.rules.throwing import attack_cap
+from durak.state import GameState, Result
+from durak.views import PlayerView, determinize
+
+__all__ = [
+    "BOTS",
+    "Bot",
+    "RandomBot",
+    "RuleBot",
+    "RuleWeights",
+    "SearchBot",
+    "make_bot",
+    "outcome",
+]
+
+
+class Bot(Protocol):
+    """Anything that picks an action from what one seat may see (R13): ``choose`` gets the
+    acting seat's :class:`~durak.views.PlayerView` and returns one of its ``legal_actions``."""
+
+    def choose(self, view: PlayerView) -> Action: ...
+
+
+def outcome(result: Result, seat: int) -> float:
+    """A finished game's outcome for ``seat``: 1 for a win, 0 for a loss (the durak, or under
+    ``objective = first_out`` not out in time), 0.5 for a draw (R7.3, R7.4). With teams a
+    player's result is his team's (R10.3), as ``Result.winners`` already says.
+
+    >>> outcome(Result(durak=1, draw=False, places=(1, 2), winners=(0,), losers=(1,)), 1)
+    0.0
+    """
+    if result.draw:
+        return 0.5
+    return 1.0 if seat in result.winners else 0.0
+
+
+def _no_action(view: PlayerView) -> ValueError:
+    return ValueError(f"player {view.player} has no legal action in this view")
+
+
+# --------------------------------------------------------------------------------------------
+# RandomBot
+# --------------------------------------------------------------------------------------------
 
 
 class RandomBot:
     """A player who picks uniformly at random among his legal actions.
 
-    Each bot owns its own :class:`random.Random`, so a game played by bots with fixed seeds is
-    reproducible and never touches the global random state.
-
     Args:
-        seed: seeds the bot's generator (an integer or a string); ``None`` for a random seed.
+        seed: seeds the bot's own generator (an integer or a string); ``None`` for a random
+            seed.
+
+    >>> from durak import Rules, new_game, next_actor, apply, view
+    >>> state = new_game(Rules(players=2), seed=1)
+    >>> action = RandomBot(seed=7).choose(view(state, next_actor(state)))
+    >>> apply(state, action).table != ()
+    True
     """
 
     def __init__(self, seed: int | str | None = None) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, state: GameState, player: int) -> Action:
-        """One of ``player``'s legal actions in ``state``, each equally likely.
+    def choose(self, view: PlayerView) -> Action:
+        """One of ``view.legal_actions``, each equally likely.
 
         Raises:
-            ValueError: ``player`` has no legal action (the game is over, or it is not his turn
-                to do anything).
+            ValueError: the view has no legal action (the game is over, or the seat has
+                nothing to do now).
         """
-        actions = legal_actions(state, player)
-        if not actions:
-            raise ValueError(f"player {player} has no legal action in this state")
-        return self._rng.choice(actions)
+        if not view.legal_actions:
+            raise _no_action(view)
+        return self._rng.choice(view.legal_actions)
+
+
+# --------------------------------------------------------------------------------------------
+# The rule of thumb, shared by RuleBot and the search's playouts
+# --------------------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class RuleWeights:
+    """The constants of the rule of thumb, in units of one rank step of a plain card.
+
+    The defaults were tuned in bot-against-bot tournaments (``benchmarks/bench_bots.py``).
+
+    Attributes:
+        plain: cost of spending a plain card to beat, per rank above the deck's lowest.
+        trump_base: cost of spending the lowest trump to beat ("Spar dir deine Trümpfe").
+        trump_step: extra cost per trump rank above the lowest.
+        take_base: cost of taking while the whole stock is left ("Aufnehmen ist nicht immer
+            schlecht").
+        take_card: extra cost of taking per card on the table.
+        take_late: extra cost of taking as the stock runs out (times the share of it drawn).
+        take_end: cost of taking once the stock is empty ("Spiel am Ende hart").
+        transfer: cost of transferring, added to the cost of the card(s) laid (R9.1).
+        show: cost of a transfer by showing a trump (R9.5): the card stays in the hand.
+        pair: bonus for leading a card whose rank the hand holds again ("Hast du zwei Karten mit
+            demselben Wert, leg eine").
+        several: bonus per extra card of a several-card lead (R4.2 ``same_rank``).
+        unbeatable: bonus for leading a card the defender cannot beat (card counting).
+        unbeatable_end: the same bonus once the stock is empty.
+        throw_early: highest rank position (share of the deck's rank span) thrown in while more
+            than half the stock is left ("Greif mit niedrigen Karten an").
+        throw_mid: the same while the stock lasts.
+    """
+
+    plain: float = 0.5
+    trump_base: float = 4.0
+    trump_step: float = 1.0
+    take_base: float = 4.0
+    take_card: float = 1.0
+    take_late: float = 8.0
+    take_end: float = 30.0
+    transfer: float = -1.0
+    show: float = -3.0
+    pair: float = 1.5
+    several: float = 1.0
+    unbeatable: float = 4.0
+    unbeatable_end: float = 25.0
+    throw_early: float = 0.7
+    throw_mid: float = 1.0
+
+
+_DEFAULT_WEIGHTS = RuleWeights()
+
+#: Added to a trump's rank in :func:`_value`, so that every trump outranks every plain card.
+_TRUMP = 16
+
+Pool = Collection[Card] | None
+
+
+class _Game:
+    """What stays fixed through a game: the rules, the trump suit, the beating table (R4.7, R8)
+    and the rule of thumb's constants. Built once per search, not once per move."""
+
+    __slots__ = ("beat", "low", "rules", "span", "stock_start", "trump", "w")
+
+    def __init__(self, state: GameState | PlayerView, weights: RuleWeights) -> None:
+        rules = state.rules
+        self.rules = rules
+        self.trump = int(state.trump)
+        self.beat = beat_table(state.trump, rules)
+        self.low = DECK_SIZES[rules.deck_size]
+        self.span = 14 - self.low
+        self.stock_start = max(1, rules.cards - rules.players * rules.hand_size)
+        self.w = weights
+
+
+class _Ctx:
+    """What the rule of thumb looks at when ``player`` acts: built from a view (:class:`RuleBot`)
+    or from a full state (the search's playouts)."""
+
+    __slots__ = (
+        "attacker",
+        "beat",
+        "defender",
+        "hand",
+        "limit",
+        "low",
+        "player",
+        "pools",
+        "rules",
+        "shown",
+        "span",
+        "stock",
+        "stock_start",
+        "table",
+        "taken",
+        "trump",
+        "w",
+    )
+
+    def __init__(
+        self,
+        game: _Game,
+        state: GameState | PlayerView,
+        player: int,
+        hand: tuple[Card, ...],
+        stock: int,
+        limit: int,
+        pools: Callable[[int], Pool],
+    ) -> None:
+        self.rules = game.rules
+        self.trump = game.trump
+        self.beat = game.beat
+        self.low = game.low
+        self.span = game.span
+        self.stock_start = game.stock_start
+        self.w = game.w
+        self.player = player
+        self.hand = hand
+        self.table = state.table
+        self.stock = stock
+        self.attacker = state.attacker
+        self.defender = state.defender
+        self.taken = state.taken
+        self.limit = limit
+        self.shown = state.shown
+        self.pools = pools
+
+    def is_trump(self, c: int) -> bool:
+        return (c >> 4) & 3 == self.trump
+
+    def value(self, c: int) -> int:
+        """Card strength: the rank, plus a bonus for trumps (R4.7)."""
+        return (c & 15) + (_TRUMP if (c >> 4) & 3 == self.trump else 0)
+
+    def beats(self, card: int, attack: int) -> bool:
+        """R4.7 and R8 through the engine's precomputed table."""
+        return bool(self.beat[(attack & 63) * 64 + (card & 63)])
+
+    def spend(self, c: int) -> float:
+        """The cost of giving up ``c`` to beat or transfer: low plain cards are cheap, trumps
+        dear, high trumps dearest ("heb hohe Trümpfe für das Spielende auf")."""
+        pos = (c & 15) - self.low
+        if (c >> 4) & 3 == self.trump:
+            return self.w.trump_base + self.w.trump_step * pos
+        return self.w.plain * pos
+
+    def drawn(self) -> float:
+        """The share of the stock drawn so far: 0 at the deal, 1 once it is empty."""
+        return 1.0 - min(1.0, self.stock / self.stock_start)
+
+    def unbeatable(self, seat: int, cards: Sequence[Card]) -> bool:
+        """Card counting ("Zähl die Karten"): whether no card ``seat`` may hold beats any of
+        ``cards``. ``False`` when nothing is known."""
+        pool = self.pools(seat)
+        if pool is None:
+            return False
+        beat = self.beat
+        for a in cards:
+            base = (a & 63) * 64
+            for c in pool:
+                if beat[base + (c & 63)]:
+                    return False
+        return True
+
+
+def _decide(ctx: _Ctx, legal: Sequence[Action] | None) -> Action:
+    """The rule of thumb's action. With ``legal`` (a bot's view) the answer is one of them;
+    without (a playout) it is built from the hand and the engine checks it."""
+    p = ctx.player
+    if legal is not None:
+        for a in legal:
+            if type(a) is ExchangeTrump:
+                # R12.1: the face-up trump is always higher than the deck's lowest trump.
+                return a
+            if type(a) is Redeal and _wants_redeal(ctx):
+                return a
+    if not ctx.table:
+        action = _lead(ctx, legal)
+    elif p == ctx.defender and not ctx.taken:
+        action = _defend(ctx, legal)
+    else:
+        action = _throw(ctx, legal)
+    if legal is not None and action not in legal:
+        # A house rule module may forbid what the rule of thumb would do.
+        pick = [a for a in legal if type(a) in (Pass, Take)]
+        return pick[0] if pick else legal[0]
+    return action
+
+
+def _wants_redeal(ctx: _Ctx) -> bool:
+    """R12.2: demand a redeal for a misdeal when the hand holds at most one trump."""
+    return sum(1 for c in ctx.hand if ctx.is_trump(c)) <= 1
+
+
+def _lead(ctx: _Ctx, legal: Sequence[Action] | None) -> Action:
+    """Lead low plain cards, a rank the hand holds again first; lead what the defender cannot
+    beat; trumps last (the seed's "Greif mit niedrigen Karten an", "Zähl die Karten")."""
+    p = ctx.player
+    hand = ctx.hand
+    trump = ctx.trump
+    counts: dict[int, int] = {}
+    for c in hand:
+        counts[c & 15] = counts.get(c & 15, 0) + 1
+    leads: list[tuple[Card, ...]]
+    if legal is not None:
+        leads = [a.cards for a in legal if type(a) is Lead]
+        if not leads:
+            return legal[0]
+    elif ctx.rules.lead is LeadSetting.SAME_RANK:
+        leads = []
+        by_rank: dict[int, list[Card]] = {}
+        for c in hand:
+            by_rank.setdefault(c & 15, []).append(c)
+        for group in by_rank.values():
+            group.sort(key=ctx.value)
+            for k in range(1, min(len(group), ctx.limit) + 1):
+                leads.append(tuple(sorted(group[:k])))
+    else:
+        leads = [(c,) for c in hand]
+    w = ctx.w
+    pair, several = w.pair, w.several
+    bonus = w.unbeatable_end if ctx.stock == 0 else w.unbeatable
+    pool = ctx.pools(ctx.defender)
+    beat = ctx.beat
+    best_cost = math.inf
+    best: tuple[Card, ...] = leads[0]
+    for cards in leads:
+        top = 0
+        for c in cards:
+            v = (c & 15) + (_TRUMP if (c >> 4) & 3 == trump else 0)
+            if v > top:
+                top = v
+        cost: float = top - pair * min(counts[cards[0] & 15] - len(cards), 2)
+        cost -= several * (len(cards) - 1)
+        if pool is not None and cost - bonus <= best_cost:
+            # Card counting pays only if it can change the choice.
+            beaten = False
+            for a in cards:
+                base = (a & 63) * 64
+                for c in pool:
+                    if beat[base + (c & 63)]:
+                        beaten = True
+                        break
+                if beaten:
+                    break
+            if not beaten:
+                cost -= bonus
+        if cost < best_cost or (cost == best_cost and cards < best):
+            best_cost, best = cost, cards
+    return Lead(p, best)
+
+
+def _plan(ctx: _Ctx, unbeaten: Sequence[Card]) -> list[tuple[Card, Card]] | None:
+    """The cheapest way found to beat every unbeaten card: the attack cards with the fewest
+    answers first, each with the cheapest card that beats it ("Schlag Angriffe wenn möglich mit
+    kleinen normalen Karten"). ``None`` if the hand cannot beat them all."""
+    left = list(ctx.hand)
+    beat = ctx.beat
+    spend = ctx.spend
+    answers = []
+    for a in unbeaten:
+        base = (a & 63) * 64
+        mine = [c for c in left if beat[base + (c & 63)]]
+        if not mine:
+            return None
+        answers.append((len(mine), -ctx.value(a), a, mine))
+    if len(answers) > 1:
+        answers.sort(key=lambda t: t[:3])
+    plan: list[tuple[Card, Card]] = []
+    used: set[Card] = set()
+    for _, _, a, mine in answers:
+        best: Card | None = None
+        best_cost = 0.0
+        for c in mine:
+            if c not in used:
+                cost = spend(c)
+                if best is None or cost < best_cost:
+                    best, best_cost = c, cost
+        if best is None:
+            return None
+        used.add(best)
+        plan.append((a, best))
+    return plan
+
+
+def _defend(ctx: _Ctx, legal: Sequence[Action] | None) -> Action:
+    """Beat cheaply, transfer cheaply, or take: "Früh ein paar kleine Karten aufzunehmen ist
+    besser, als einen hohen Trumpf für eine Sechs zu opfern"; once the stock is empty taking is
+    dear ("Spiel am Ende hart")."""
+    p = ctx.player
+    w = ctx.w
+    unbeaten = [a for a, b in ctx.table if b is None]
+    if not unbeaten:  # pragma: no cover - next_actor never asks then
+        return _throw(ctx, legal)
+    n_table = sum(1 if b is None else 2 for _, b in ctx.table)
+    if ctx.stock == 0:
+        take_cost = w.take_end + n_table
+    else:
+        take_cost = w.take_base + w.take_card * n_table + w.take_late * ctx.drawn()
+    best: tuple[float, int, Action] = (take_cost, 2, Take(p))
+    plan = _plan(ctx, unbeaten)
+    if plan is not None:
+        cost = sum(ctx.spend(c) for _, c in plan)
+        a, c = plan[0]
+        beat = Beat(p, a, c)
+        if legal is None or beat in legal:
+            best = min(best, (cost, 1, beat), key=lambda t: t[:2])
+    if ctx.rules.transfers and all(b is None for _, b in ctx.table):
+        options: list[Action]
+        if legal is not None:
+            options = [a for a in legal if type(a) in (Transfer, ShowTrump)]
+        else:
+            rank = ctx.table[0][0] & 15
+            same = [c for c in ctx.hand if c & 15 == rank]
+            options = []
+            if ctx.rules.transfer_by_card:
+                options.extend(Transfer(p, (c,)) for c in same)
+            if ctx.rules.transfer_by_showing_trump:
+                options.extend(
+                    ShowTrump(p, c) for c in same if ctx.is_trump(c) and c not in ctx.shown
+                )
+        for i, option in enumerate(options):
+            if type(option) is ShowTrump:
+                cost = w.show
+            else:
+                assert type(option) is Transfer
+                cost = w.transfer + sum(ctx.spend(c) for c in option.cards)
+            best = min(best, (cost, 3 + i, option), key=lambda t: t[:2])
+    return best[2]
+
+
+def _throw(ctx: _Ctx, legal: Sequence[Action] | None) -> Action:
+    """Throw in cheap plain cards; no trumps or high cards while the stock is large; once it is
+    empty throw in whatever you can but keep a trump for the end ("Wirf zu, was du kannst, und
+    behalte einen Trumpf für den Schluss")."""
+    p = ctx.player
+    hand = ctx.hand
+    if legal is not None:
+        cards = [a.card for a in legal if type(a) is ThrowIn]
+        if not cards:
+            return Pass(p) if Pass(p) in legal else legal[0]
+    else:
+        ranks = {c & 15 for pair in ctx.table for c in pair if c is not None}
+        cards = [c for c in hand if c & 15 in ranks]
+        if not cards:
+            return Pass(p)
+    end = ctx.stock == 0
+    room = ctx.limit - len(ctx.table)
+    if end and len(cards) == len(hand) and room >= len(hand):
+        # Every card left can go: throw them all and be out (R7.1).
+        return ThrowIn(p, min(cards, key=lambda c: (ctx.value(c), c)))
+    trumps = sum(1 for c in hand if ctx.is_trump(c))
+    drawn = ctx.drawn()
+    top = ctx.w.throw_early if drawn < 0.5 else ctx.w.throw_mid
+    best: tuple[int, Card] | None = None
+    for c in cards:
+        if ctx.is_trump(c):
+            if not end or (trumps <= 1 and len(hand) > 1):
+                continue
+        elif (
+            not end
+            and (c & 15) - ctx.low > top * ctx.span
+            and (ctx.taken or not ctx.unbeatable(ctx.defender, (c,)))
+        ):
+            continue
+        key = (ctx.value(c), c)
+        if best is None or key < best:
+            best = key
+    if best is None:
+        return Pass(p)
+    return ThrowIn(p, best[1])
+
+
+def _view_ctx(v: PlayerView, game: _Game) -> _Ctx:
+    """The rule of thumb's context for a view: what each seat may hold is his known cards plus
+    the cards nobody can locate (R13 views, "Zähl die Karten")."""
+    assert v.player is not None
+    unseen: frozenset[Card] | None = None
+
+    def pools(seat: int) -> Pool:
+        nonlocal unseen
+        known = v.known[seat]
+        if v.hand_sizes[seat] <= len(known):
+            return known
+        if unseen is None:
+            unseen = frozenset(v.unseen())
+        return known | unseen
+
+    return _Ctx(game, v, v.player, v.hand, v.stock_size, v.attack_limit, pools)
+
+
+def _no_pool(seat: int) -> Pool:
+    return None
+
+
+def _state_ctx(s: GameState, p: int, game: _Game, peek: bool) -> _Ctx:
+    """The context for a full (sampled) state: a playout's players either see the sampled
+    hands (``peek``) or count nothing."""
+    cap = attack_cap(game.rules, s.bouts, s.defences)
+    limit = min(cap, s.defender_hand if s.table else len(s.hands[s.defender]))
+    hands = s.hands
+    pools: Callable[[int], Pool] = hands.__getitem__ if peek else _no_pool
+    return _Ctx(game, s, p, hands[p], len(s.stock), limit, pools)
+
+
+def _state_action(s: GameState, p: int, game: _Game, peek: bool) -> Action:
+    """The rule of thumb for ``p`` on a full state, without listing the legal actions; the
+    caller lets :func:`~durak.apply` check it."""
+    if s.exchange and s.stock:
+        face = s.stock[-1] & 63
+        for c in s.hands[p]:
+            if c in s.exchange and c & 63 != face:
+                return ExchangeTrump(p, c)
+    return _decide(_state_ctx(s, p, game, peek), None)
+
+
+class _Repetition:
+    """Notices when a seat sees exactly the same position again.
+
+    Deterministic players can cycle for ever once the stock is empty (the same cards taken and
+    led round and round; no rule ends such a game). A bot that meets a position a second time
+    plays a random legal action instead, which breaks the cycle. Positions repeat only while the
+    discard pile and the stock stay the same, so the memory is cleared whenever they change.
+    """
+
+    __slots__ = ("_mark", "_seen")
+
+    def __init__(self) -> None:
+        self._mark: tuple[int, int] = (-1, -1)
+        self._seen: set[tuple[object, ...]] = set()
+
+    def repeated(self, v: PlayerView) -> bool:
+        mark = (len(v.discard), v.stock_size)
+        if mark != self._mark:
+            self._mark = mark
+            self._seen.clear()
+        key = (
+            v.player,
+            v.hand,
+            v.hand_sizes,
+            v.table,
+            v.attacker,
+            v.defender,
+            v.taken,
+            v.passed,
+            v.done,
+            v.known,
+        )
+        if key in self._seen:
+            return True
+        self._seen.add(key)
+        return False
+
+
+class RuleBot:
+    """A rule-of-thumb player after the seeds' Podkidnoy page ("Strategie-Tipps"):
+
+    - *Spar dir deine Trümpfe*: beat with the cheapest card that works, plain cards before
+      trumps; never throw in trumps while the stock lasts.
+    - *Greif mit niedrigen Karten an*: lead the lowest plain card, preferring a rank held twice
+      (the other card can be thrown in later).
+    - *Aufnehmen ist nicht immer schlecht*: take a few small cards early rather than spend a
+      high trump; transfer (R9) with a cheap card instead of beating.
+    - *Zähl die Karten*: the cards a seat may hold are his known cards plus the unseen ones;
+      lead and throw in what the defender cannot beat.
+    - *Spiel am Ende hart*: with the stock empty, take only when beating is impossible, throw in
+      whatever you can, and keep a trump for the end.
+
+    It also always makes the trump-six exchange (R12.1) and demands a misdeal redeal (R12.2)
+    with at most one trump. The rule of thumb is deterministic; the bot's seeded generator is
+    used only when it meets the same position a second time (a cycle, possible once the stock
+    is empty): then it plays a random legal action.
+
+    Args:
+        seed: seeds the bot's own generator (for breaking cycles).
+        weights: the rule of thumb's constants.
+    """
+
+    def __init__(self, seed: int | str | None = None, weights: RuleWeights | None = None) -> None:
+        self._rng = random.Random(seed)
+        self._repetition = _Repetition()
+        self.weights = weights if weights is not None else _DEFAULT_WEIGHTS
+
+    def choose(self, view: PlayerView) -> Action:
+        """The rule of thumb's choice among ``view.legal_actions``.
+
+        Raises:
+            ValueError: the view has no legal action.
+        """
+        legal = view.legal_actions
+        if not legal:
+            raise _no_action(view)
+        if len(legal) == 1:
+            return legal[0]
+        if self._repetition.repeated(view):
+            return self._rng.choice(legal)
+        return _decide(_view_ctx(view, _Game(view, self.weights)), legal)
+
+
+# --------------------------------------------------------------------------------------------
+# SearchBot
+# --------------------------------------------------------------------------------------------
+
+Policy = Literal["rule", "peek", "random"]
+Schedule = Literal["uniform", "halving"]
+
+
+#: Actions after which a playout switches to random play: rule-of-thumb players can cycle for
+#: ever (see :class:`_Repetition`), random ones end the game.
+PLAYOUT_CALM = 300
+
+#: Actions after which a playout is abandoned and scored as a draw.
+PLAYOUT_CAP = 3000
+
+
+def _playout(state: GameState, rng: random.Random, policy: Policy, game: _Game) -> Result | None:
+    """Play ``state`` to the end with every seat following ``policy``: ``"rule"`` (the rule of
+    thumb, counting nothing), ``"peek"`` (the rule of thumb, seeing the sampled hands) or
+    ``"random"``. Works on the engine directly: no views are built. After
+    :data:`PLAYOUT_CALM` actions every seat plays at random; ``None`` if the game has not ended
+    after :data:`PLAYOUT_CAP` actions."""
+    s = state
+    calm = 0 if policy == "random" else PLAYOUT_CALM
+    peek = policy == "peek"
+    for n in range(PLAYOUT_CAP):
+        if s.result is not None:
+            return s.result
+        p = next_actor(s)
+        assert p is not None
+        if n >= calm:
+            s = apply(s, rng.choice(legal_actions(s, p)))
+            continue
+        action = _state_action(s, p, game, peek)
+        try:
+            s = apply(s, action)
+        except IllegalActionError:
+            # The rule of thumb built an action the engine refuses (a transfer beyond R9.2, a
+            # house rule): ask again with the legal actions listed.
+            ctx = _state_ctx(s, p, game, peek)
+            s = apply(s, _decide(ctx, legal_actions(s, p)))
+    return s.result
+
+
+class SearchBot:
+    """Determinized Monte-Carlo search (perfect-information Monte-Carlo).
+
+    For each move: the candidate actions are the legal actions (the rule of thumb's choice
+    first; at most ``max_actions`` of them, the cheapest kept). In rounds, it samples the hidden
+    cards (:func:`~durak.views.determinize`), applies every candidate still in the race to that
+    same sample and plays the game out with fast players on every seat (:func:`_playout`: the
+    rule of thumb on the sampled state, no views built), scoring the result for its own seat
+    with :func:`outcome` (with teams, the team's result). Sequential halving drops the worse
+    half of the candidates after each phase of the budget. It plays the candidate with the best
+    mean score; ties and near-ties (``prior``) go to the rule of thumb's choice. A single legal
+    action is played at once; the trump-six exchange and a misdeal redeal follow the rule of
+    thumb; a position met a second time (a cycle) gets a random legal action, as with
+    :class:`RuleBot`.
+
+    Args:
+        seed: seeds the bot's own generator.
+        time_limit: wall-clock seconds per move (checked after each round of playouts), or
+            ``None`` for no limit.
+        playouts: the playouts per move (all candidates together; each phase plays at least one
+            round, so a tiny budget may be exceeded), or ``None``. With a playout budget and no
+            time limit the bot is deterministic for a seed.
+        policy: the playout policy: ``"rule"``, ``"peek"`` or ``"random"``.
+        max_actions: the most candidate actions searched.
+        prior: a bonus to the rule of thumb's choice, added to its mean score.
+        schedule: how the budget is spread over the candidates: ``"halving"`` (sequential
+            halving: the worse half is dropped after each of ``ceil(log2 n)`` phases) or
+            ``"uniform"``.
+        weights: the rule of thumb's constants (for its choice and the playouts).
+
+    Raises:
+        ValueError: neither a time limit nor a playout budget, or a budget below 1.
+    """
+
+    def __init__(
+        self,
+        seed: int | str | None = None,
+        *,
+        time_limit: float | None = 0.05,
+        playouts: int | None = None,
+        policy: Policy = "rule",
+        max_actions: int = 8,
+        prior: float = 0.02,
+        schedule: Schedule = "halving",
+        weights: RuleWeights | None = None,
+    ) -> None:
+        if time_limit is None and playouts is None:
+            raise ValueError("a SearchBot needs a time_limit or a playouts budget")
+        if (time_limit is not None and time_limit <= 0) or (playouts is not None and playouts < 1):
+            raise ValueError("time_limit and playouts must be positive")
+        if policy not in ("rule", "peek", "random"):
+            raise ValueError(f"unknown playout policy {policy!r} (rule, peek, random)")
+        if schedule not in ("uniform", "halving"):
+            raise ValueError(f"unknown schedule {schedule!r} (uniform, halving)")
+        self._rng = random.Random(seed)
+        self._repetition = _Repetition()
+        self.time_limit = time_limit
+        self.playouts = playouts
+        self.policy: Policy = policy
+        self.max_actions = max(1, max_actions)
+        self.prior = prior
+        self.schedule: Schedule = schedule
+        self.weights = weights if weights is not None else _DEFAULT_WEIGHTS
+        #: Playouts run by the last :meth:`choose` (for benchmarks).
+        self.last_playouts = 0
+
+    def _candidates(self, view: PlayerView, ctx: _Ctx, rule: Action) -> list[Action]:
+        """The rule of thumb's choice first, then the others by how little they give up."""
+        others = [a for a in view.legal_actions if a != rule and type(a) is not Redeal]
+
+        def cost(a: Action) -> tuple[float, str]:
+            if isinstance(a, Take | Pass):
+                return (0.0, str(a))
+            if isinstance(a, Lead | Transfer):
+                return (sum(ctx.value(c) for c in a.cards), str(a))
+            if isinstance(a, Beat | ThrowIn | ShowTrump | ExchangeTrump):
+                return (ctx.value(a.card), str(a))
+            return (99.0, str(a))  # pragma: no cover - every action kind is listed above
+
+        others.sort(key=cost)
+        return [rule, *others[: self.max_actions - 1]]
+
+    def choose(self, view: PlayerView) -> Action:
+        """The candidate with the best mean playout score.
+
+        Raises:
+            ValueError: the view has no legal action.
+        """
+        self.last_playouts = 0
+        legal = view.legal_actions
+        if not legal:
+            raise _no_action(view)
+        if len(legal) == 1:
+            return legal[0]
+        assert view.player is not None
+        if self._repetition.repeated(view):
+            return self._rng.choice(legal)
+        game = _Game(view, self.weights)
+        ctx = _view_ctx(view, game)
+        rule = _decide(ctx, legal)
+        if type(rule) in (ExchangeTrump, Redeal):
+            return rule
+        candidates = self._candidates(view, ctx, rule)
+        if len(candidates) == 1:
+            return rule
+        return self._search(view, game, candidates)
+
+    def _search(self, view: PlayerView, game: _Game, candidates: list[Action]) -> Action:
+        """Spend the budget on the candidates and return the best.
+
+        ``schedule = "uniform"``: every round samples one world and plays every candidate in
+        it. ``"halving"`` (sequential halving): the budget is split into ``ceil(log2 n)``
+        phases; each phase plays rounds over the surviving candidates, then drops the worse
+        half. Scores accumulate over phases; the same sampled world serves every candidate of a
+        round (common random numbers), so differences between candidates are not drowned in
+        the luck of the deal.
+        """
+        me = view.player
+        assert me is not None
+        rng = self._rng
+        n = len(candidates)
+        totals = [0.0] * n
+        counts = [0] * n
+        prior = self.prior
+        start_time = time.perf_counter()
+        phases = max(1, math.ceil(math.log2(n))) if self.schedule == "halving" else 1
+        alive = list(range(n))
+        played = 0
+
+        def mean(i: int) -> float:
+            if not counts[i]:
+                return -1.0
+            return totals[i] / counts[i] + (prior if i == 0 else 0.0)
+
+        for phase in range(phases):
+            share = (phase + 1) / phases
+            deadline = None if self.time_limit is None else start_time + self.time_limit * share
+            budget = None if self.playouts is None else self.playouts * share
+            while True:
+                world = determinize(view, rng)
+                for i in alive:
+                    try:
+                        after = apply(world, candidates[i])
+                    except IllegalActionError:  # pragma: no cover - the view listed it as legal
+                        continue
+                    result = _playout(after, rng, self.policy, game)
+                    totals[i] += 0.5 if result is None else outcome(result, me)
+                    counts[i] += 1
+                    played += 1
+                if deadline is not None and time.perf_counter() >= deadline:
+                    break
+                if budget is not None and played + len(alive) > budget:
+                    break
+            if phase < phases - 1:
+                alive.sort(key=lambda i: (-mean(i), i))
+                alive = sorted(alive[: max(1, (len(alive) + 1) // 2)])
+        self.last_playouts = played
+        return candidates[max(range(n), key=lambda i: (mean(i), -i))]
+
+
+# --------------------------------------------------------------------------------------------
+# Names, for the command line and tournaments
+# --------------------------------------------------------------------------------------------
+
+#: The bots by name.
+BOTS: dict[str, Callable[..., Bot]] = {
+    "random": RandomBot,
+    "rule": RuleBot,
+    "search": SearchBot,
+}
+
+
+def _option(text: str) -> Any:
+    low = text.strip().lower()
+    if low in ("none", "null", "off"):
+        return None
+    for kind in (int, float):
+        try:
+            return kind(low)
+        except ValueError:
+            pass
+    return text.strip()
+
+
+def make_bot(name: str, seed: int | str | None = None) -> Bot:
+    """The bot called ``name`` (a key of :data:`BOTS`), seeded with ``seed``.
+
+    Options follow a colon, comma-separated: ``"search:playouts=40,time_limit=none"``. For the
+    rule and search bots, a :class:`RuleWeights` field sets that constant
+    (``"rule:take_base=5"``).
+
+    >>> type(make_bot("rule", 1)).__name__
+    'RuleBot'
+    >>> make_bot("search:playouts=40,time_limit=none", 1).playouts
+    40
+
+    Raises:
+        ValueError: an unknown bot name or a malformed or unknown option.
+    """
+    base, _, options = name.partition(":")
+    key_name = base.strip().lower()
+    factory = BOTS.get(key_name)
+    if factory is None:
+        raise ValueError(f"unknown bot {base!r} (known: {', '.join(BOTS)})")
+    kwargs: dict[str, Any] = {}
+    weights: dict[str, float] = {}
+    fields = {f.name for f in attrs.fields(RuleWeights)}
+    for item in filter(None, (o.strip() for o in options.split(","))):
+        key, sep, value = item.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise ValueError(f"bad bot option {item!r} in {name!r} (expected key=value)")
+        if key in fields and key_name != "random":
+            weights[key] = float(value)
+        else:
+            kwargs[key] = _option(value)
+    if weights:
+        kwargs["weights"] = RuleWeights(**weights)
+    try:
+        return factory(seed, **kwargs)
+    except TypeError as exc:
+        raise ValueError(f"bad options for bot {base!r}: {exc}") from None

@@ -24,6 +24,7 @@ from durak.engine import apply, new_game, next_actor
 from durak.errors import RulesError
 from durak.rules.settings import NextLeader, Rules
 from durak.state import GameState, Result
+from durak.views import PlayerView, view
 
 __all__ = [
     "Match",
@@ -44,9 +45,10 @@ Scoring = Callable[[Sequence[Result]], Mapping[int, int]]
 
 
 class Player(Protocol):
-    """Anything that picks an action for a seat: ``choose(state, player) -> action``."""
+    """Anything that picks an action for a seat from what that seat may see (R13):
+    ``choose(view) -> action``, such as the bots of :mod:`durak.bots`."""
 
-    def choose(self, state: GameState, player: int) -> Action: ...
+    def choose(self, view: PlayerView) -> Action: ...
 
 
 @attrs.frozen
@@ -127,7 +129,8 @@ def play_match(
 ) -> Match:
     """Play ``games`` games of a match, seat ``i`` played by ``players[i]``.
 
-    Each player is asked only when he is the next actor (R13.2).
+    Each player is asked only when he is the next actor (R13.2), and sees only his view of the
+    game (:func:`~durak.views.view`).
 
     Raises:
         RulesError: the number of players does not match ``rules.players``.
@@ -140,7 +143,7 @@ def play_match(
         while state.result is None:
             actor = next_actor(state)
             assert actor is not None
-            state = apply(state, players[actor].choose(state, actor))
+            state = apply(state, players[actor].choose(view(state, actor)))
         match = match.record(state)
     return match
 

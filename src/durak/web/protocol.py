@@ -1,0 +1,261 @@
+"""The messages of the web front-end's WebSocket protocol.
+
+Everything a seat receives is built here from what that seat may know: its
+:func:`~durak.views.view` (as :func:`~durak.serialize.view_to_dict`) and its
+:func:`~durak.events.events_for` events. Nothing in this module looks at a
+:class:`~durak.state.GameState`, so nothing here can leak the stock order or another hand.
+
+Server to client (JSON objects, ``type`` first):
+
+- ``welcome``: ``seat`` (``null`` for an onlooker) and ``token`` (keep it to come back to the
+  same seat).
+- ``state``: the ``view``, the ``events`` since the last message (each with a ``text`` in
+  words), the ``seats``, who may act now (``acting``), ``started``, ``game`` and ``version``.
+- ``error``: ``message``: an action was refused; nothing changed.
+
+Client to server: an action in the notation (``p1 beat 7h 9h``) as a plain text frame or as
+``{"type": "action", "action": "p1 beat 7h 9h"}``; an action as a JSON object
+(``{"kind": "beat", "player": 1, "attack": "7h", "card": "9h"}``, optionally wrapped as
+``{"type": "action", "action": {...}}``); or ``{"type": "restart"}`` after a game is over.
+
+>>> from durak.events import Beaten
+>>> from durak.cards import Card
+>>> event_to_dict(Beaten(1, Card.parse("7h"), Card.parse("9h")), 0, lambda p: f"P{p}")
+{'type': 'beaten', 'player': 1, 'attack': '7h', 'card': '9h', 'text': 'P1 beat 7♥ with 9♥'}
+>>> str(action_from_message('{"kind": "beat", "player": 1, "attack": "7h", "card": "9h"}'))
+'p1 beat 7h 9h'
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from durak.actions import (
+    Action,
+    Beat,
+    ExchangeTrump,
+    Lead,
+    Pass,
+    Redeal,
+    ShowTrump,
+    Take,
+    ThrowIn,
+    Transfer,
+)
+from durak.cards import Card
+from durak.errors import DurakError, InvalidError
+from durak.events import (
+    Beaten,
+    BoutEnded,
+    Drew,
+    Event,
+    GameOver,
+    Led,
+    NewBout,
+    Passed,
+    PlayerOut,
+    Redealt,
+    TakeDeclared,
+    ThrownIn,
+    Transferred,
+    TrumpExchanged,
+)
+from durak.notation import parse_action
+from durak.records import result_to_dict
+from durak.state import Result
+from durak.views import PlayerView
+
+__all__ = [
+    "ACTION_KINDS",
+    "acting_seats",
+    "action_from_message",
+    "event_text",
+    "event_to_dict",
+    "events_to_dicts",
+    "result_text",
+]
+
+#: Action classes by their ``kind`` (the JSON object form of an action names it).
+ACTION_KINDS: dict[str, type[Any]] = {
+    cls.kind: cls
+    for cls in (Lead, ThrowIn, Beat, Take, Pass, Transfer, ShowTrump, ExchangeTrump, Redeal)
+}
+
+_CAMEL = re.compile(r"(?<!^)(?=[A-Z])")
+
+
+def _jsonable(value: Any) -> Any:
+    """Event field values as JSON values: cards as their text form (R1.3), tuples as lists, a
+    result as :func:`~durak.records.result_to_dict`."""
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, tuple | list):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, Result):
+        return result_to_dict(value)
+    return value
+
+
+def _cards(cards: Iterable[Card]) -> str:
+    return " ".join(c.pretty for c in cards)
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def result_text(result: Result, seat: int | None, name: Callable[[int], str]) -> str:
+    """A finished game's result in one line, as ``seat`` reads it (R7.4)."""
+    if result.draw:
+        return "A draw: nobody is the durak."
+    if seat is not None and result.durak == seat:
+        return "You are the durak."
+    if result.durak is not None:
+        head = f"{name(result.durak)} is the durak."
+    else:
+        head = f"Lost: {', '.join(name(p) for p in result.losers)}."
+    if seat is not None:
+        head += " You won!" if seat in result.winners else " You lost."
+    return head
+
+
+def event_text(event: Event, seat: int | None, name: Callable[[int], str]) -> str:
+    """One event in words for ``seat`` (``name`` gives a seat's name, e.g. ``"You"``).
+
+    The event must already be the one ``seat`` may see (:func:`~durak.events.events_for`):
+    only then are another player's drawn cards hidden.
+    """
+    match event:
+        case Led(player=p, cards=cards, defender=d):
+            return f"{name(p)} led {_cards(cards)} against {name(d)}"
+        case ThrownIn(player=p, card=card):
+            return f"{name(p)} threw in {card.pretty}"
+        case Beaten(player=p, attack=attack, card=card):
+            return f"{name(p)} beat {attack.pretty} with {card.pretty}"
+        case Transferred(player=p, to=to, shown=Card() as shown):
+            return f"{name(p)} showed the trump {shown.pretty}: the attack passes to {name(to)}"
+        case Transferred(player=p, to=to, cards=cards):
+            return f"{name(p)} transferred with {_cards(cards)} to {name(to)}"
+        case TakeDeclared(player=p):
+            return f"{name(p)} will take"
+        case Passed(player=p):
+            return f"{name(p)}: done"
+        case TrumpExchanged(player=p, card=card, face_up=face_up):
+            return f"{name(p)} exchanged {card.pretty} for the face-up {face_up.pretty}"
+        case Redealt(player=p):
+            return f"{name(p)} called a misdeal: the cards were dealt again"
+        case BoutEnded(defender=d, taken=True, cards=cards):
+            return f"{name(d)} picked up {_plural(len(cards), 'card')}"
+        case BoutEnded(cards=cards):
+            return f"Beaten off: {_plural(len(cards), 'card')} to the discard pile"
+        case Drew(player=p, count=count, cards=cards, face_up=face_up):
+            text = f"{name(p)} drew {_plural(count, 'card')}"
+            if cards:
+                return f"{text}: {_cards(cards)}"
+            if face_up is not None:
+                return f"{text}, one of them the face-up {face_up.pretty}"
+            return text
+        case PlayerOut(player=p, place=place):
+            verb = "are" if p == seat else "is"
+            return f"{name(p)} {verb} out ({_ordinal(place)} place)"
+        case NewBout(attacker=a, defender=d):
+            return f"New bout: {name(a)} {'attack' if a == seat else 'attacks'} {name(d)}"
+        case GameOver(result=result):
+            return "Game over. " + result_text(result, seat, name)
+    return type(event).__name__  # pragma: no cover - every event is matched above
+
+
+def event_to_dict(event: Event, seat: int | None, name: Callable[[int], str]) -> dict[str, Any]:
+    """An event as a JSON-safe dict: ``type`` (the event class in snake case), its fields
+    (cards as text) and ``text`` (the event in words for ``seat``)."""
+    out: dict[str, Any] = {"type": _CAMEL.sub("_", type(event).__name__).lower()}
+    for field in attrs.fields(type(event)):
+        out[field.name] = _jsonable(getattr(event, field.name))
+    out["text"] = event_text(event, seat, name)
+    return out
+
+
+def events_to_dicts(
+    events: Iterable[Event], seat: int | None, name: Callable[[int], str]
+) -> list[dict[str, Any]]:
+    """:func:`event_to_dict` of every event (already filtered for ``seat``)."""
+    return [event_to_dict(e, seat, name) for e in events]
+
+
+def _action_from_object(data: Mapping[str, Any]) -> Action:
+    kind = data.get("kind")
+    cls = ACTION_KINDS.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        known = ", ".join(ACTION_KINDS)
+        raise InvalidError(f"not an action: {dict(data)!r} (its 'kind' must be one of {known})")
+    names = [f.name for f in attrs.fields(cls)]
+    unknown = sorted(set(data) - {"kind", *names})
+    if unknown:
+        raise InvalidError(f"not a {kind} action: unknown field {unknown[0]!r}")
+    missing = [n for n in names if n not in data]
+    if missing:
+        raise InvalidError(f"not a {kind} action: the field {missing[0]!r} is missing")
+    player = data["player"]
+    if isinstance(player, bool) or not isinstance(player, int):
+        raise InvalidError(f"not a {kind} action: player must be a seat number, not {player!r}")
+    try:
+        action: Action = cls(**{n: data[n] for n in names})
+    except (DurakError, TypeError, ValueError) as exc:
+        raise InvalidError(f"not a {kind} action: {exc}") from None
+    return action
+
+
+def action_from_message(message: str | Mapping[str, Any]) -> Action:
+    """The action in a client's message: notation text (``p1 beat 7h 9h``), a JSON object
+    (``{"kind": "beat", "player": 1, "attack": "7h", "card": "9h"}``), or either wrapped as
+    ``{"type": "action", "action": ...}``. A text frame holding JSON is decoded first.
+
+    Raises:
+        InvalidError: the message holds no well-formed action; the text says why.
+    """
+    data: Any = message
+    if isinstance(data, str):
+        stripped = data.strip()
+        if stripped.startswith("{"):
+            try:
+                data = json.loads(stripped)
+            except json.JSONDecodeError as exc:
+                raise InvalidError(f"not valid JSON: {exc}") from None
+        else:
+            return parse_action(stripped)
+    if not isinstance(data, Mapping):
+        raise InvalidError(f"not an action: {data!r}")
+    if "action" in data:
+        inner = data["action"]
+        if isinstance(inner, str):
+            return parse_action(inner)
+        if isinstance(inner, Mapping):
+            return _action_from_object(inner)
+        raise InvalidError(f"not an action: {inner!r} (expected text or an object)")
+    return _action_from_object({k: v for k, v in data.items() if k != "type"})
+
+
+def acting_seats(view: PlayerView) -> list[int]:
+    """The seats that may act now, as every player can tell (R13.1): the view's ``acting``,
+    from the library's own legality checks. Private rights (the trump-six exchange, a misdeal)
+    are not shown."""
+    return list(view.acting)
+
+
+def seat_names(labels: Sequence[str], seat: int | None) -> Callable[[int], str]:
+    """A name function for event texts: ``"You"`` for ``seat``, else the seat's label."""
+
+    def name(p: int) -> str:
+        return "You" if p == seat else labels[p]
+
+    return name

@@ -1,0 +1,718 @@
+// Durak web front-end: the start page and the table. Plain JavaScript, no build step.
+// The server sends this seat its own view and events only; every action goes back as text in
+// the library's notation ("p1 beat 7h 9h") and is checked by the server.
+"use strict";
+
+(function () {
+  const $ = (id) => document.getElementById(id);
+
+  // ---------------------------------------------------------------- cards and actions
+  const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
+  const SUIT_NAMES = { c: "clubs", d: "diamonds", h: "hearts", s: "spades" };
+  const RANK_NAMES = {
+    2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
+    9: "nine", T: "ten", J: "jack", Q: "queen", K: "king", A: "ace",
+  };
+  const RANK_ORDER = "23456789TJQKA";
+  const ORDINALS = ["", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"];
+
+  /** A card's parts from its text form ("Qh", "Td#2"). */
+  function parseCard(text) {
+    const [body, copy] = text.split("#");
+    return { text, rank: body[0], suit: body[1], copy: copy ? Number(copy) : 1 };
+  }
+
+  /** "10♦", "Q♥", with "#2" for a second copy. */
+  function pretty(text) {
+    const c = parseCard(text);
+    const rank = c.rank === "T" ? "10" : c.rank;
+    return rank + SUITS[c.suit] + (c.copy > 1 ? "#" + c.copy : "");
+  }
+
+  /** Words for screen readers: "queen of hearts". */
+  function cardName(text) {
+    const c = parseCard(text);
+    let name = RANK_NAMES[c.rank] + " of " + SUIT_NAMES[c.suit];
+    if (c.copy > 1) name += " (" + (ORDINALS[c.copy] || "copy " + c.copy) + " copy)";
+    return name;
+  }
+
+  /** An action's text ("p1 beat 7h 9h") as { text, player, verb, cards }. */
+  function parseAction(text) {
+    const parts = text.trim().split(/\s+/);
+    return { text, player: Number(parts[0].slice(1)), verb: parts[1], cards: parts.slice(2) };
+  }
+
+  /** The cards of the player's hand that an action uses. */
+  function handCards(action) {
+    if (action.verb === "beat") return [action.cards[1]];
+    return action.cards;
+  }
+
+  function actionLabel(action) {
+    const cards = action.cards.map(pretty).join(" ");
+    switch (action.verb) {
+      case "lead": return "Lead " + cards;
+      case "throw": return "Throw in " + cards;
+      case "beat": return "Beat " + pretty(action.cards[0]) + " with " + pretty(action.cards[1]);
+      case "transfer": return "Transfer with " + cards;
+      case "show": return "Show trump " + cards + " (transfer)";
+      case "exchange": return "Exchange " + cards + " for the trump card";
+      case "take": return "Take";
+      case "pass": return "Done";
+      case "redeal": return "Misdeal: redeal";
+      default: return action.text;
+    }
+  }
+
+  /** Sort a hand for display: plain suits first (by suit, then rank), trumps last. */
+  function sortHand(cards, trump) {
+    const key = (t) => {
+      const c = parseCard(t);
+      const suitKey = c.suit === trump ? 9 : "cdhs".indexOf(c.suit);
+      return suitKey * 100 + RANK_ORDER.indexOf(c.rank) * 4 + c.copy;
+    };
+    return [...cards].sort((a, b) => key(a) - key(b));
+  }
+
+  /** A card element: a button when it can be clicked, else an image with a text alternative. */
+  function cardElement(text, opts = {}) {
+    const c = parseCard(text);
+    const el = document.createElement(opts.button ? "button" : "div");
+    el.className = "card " + (c.suit === "h" || c.suit === "d" ? "red" : "black");
+    if (opts.small) el.classList.add("small");
+    if (opts.button) el.type = "button";
+    else el.setAttribute("role", "img");
+    el.dataset.card = text;
+    el.setAttribute("aria-label", opts.label || cardName(text));
+    const rank = c.rank === "T" ? "10" : c.rank;
+    const copy = c.copy > 1 ? `<span class="copy">${c.copy}</span>` : "";
+    el.innerHTML =
+      `<span class="corner" aria-hidden="true"><span class="rank">${rank}</span>` +
+      `<span class="suit">${SUITS[c.suit]}</span></span>` +
+      `<span class="pip" aria-hidden="true">${SUITS[c.suit]}</span>${copy}`;
+    return el;
+  }
+
+  /** A compact card in text ("10♣"), for the cards everyone knows a player holds. */
+  function cardChip(text) {
+    const c = parseCard(text);
+    const el = document.createElement("span");
+    el.className = "chip " + (c.suit === "h" || c.suit === "d" ? "red" : "black");
+    el.setAttribute("role", "img");
+    el.setAttribute("aria-label", cardName(text));
+    el.dataset.card = text;
+    el.textContent = pretty(text);
+    return el;
+  }
+
+  function cardBack(label, small) {
+    const el = document.createElement("div");
+    el.className = "card back" + (small ? " small" : "");
+    el.setAttribute("role", "img");
+    el.setAttribute("aria-label", label);
+    return el;
+  }
+
+  function toast(text) {
+    const box = $("toast");
+    box.textContent = text;
+    box.hidden = false;
+    clearTimeout(toast.timer);
+    toast.timer = setTimeout(() => { box.hidden = true; }, 5000);
+  }
+
+  function ordinal(n) {
+    const s = n % 100 >= 11 && n % 100 <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th");
+    return n + s;
+  }
+
+  // ---------------------------------------------------------------- start page
+  async function startPage() {
+    $("start").hidden = false;
+    document.title = "Durak: start a table";
+    const answer = await fetch("/api/presets");
+    const data = await answer.json();
+    const presets = data.presets;
+    const presetSel = $("preset");
+    for (const p of presets) {
+      const opt = document.createElement("option");
+      opt.value = p.name;
+      opt.textContent = p.name;
+      presetSel.append(opt);
+    }
+    const kinds = [
+      ["human", "Person"], ["rule", "Rule bot"], ["random", "Random bot"], ["search", "Search bot"],
+    ];
+    const remembered = [];
+
+    function seatRows() {
+      const rows = $("seat-rows");
+      rows.querySelectorAll("select").forEach((s, i) => { remembered[i] = s.value; });
+      rows.textContent = "";
+      const n = Number($("players").value);
+      for (let i = 0; i < n; i++) {
+        const row = document.createElement("div");
+        row.className = "seat-row";
+        const label = document.createElement("label");
+        label.htmlFor = "seat-" + i;
+        label.textContent = "Seat P" + i + (i === 0 ? " (you)" : "");
+        const sel = document.createElement("select");
+        sel.id = "seat-" + i;
+        for (const [value, text] of kinds) {
+          const opt = document.createElement("option");
+          opt.value = value;
+          opt.textContent = text;
+          sel.append(opt);
+        }
+        sel.value = remembered[i] || (i === 0 ? "human" : "rule");
+        row.append(label, sel);
+        rows.append(row);
+      }
+    }
+
+    function presetChanged() {
+      const p = presets.find((x) => x.name === presetSel.value);
+      $("preset-desc").textContent = p.description + " (" + p.source + ")";
+      const playersSel = $("players");
+      const before = Number(playersSel.value) || p.default_players;
+      playersSel.textContent = "";
+      for (const n of p.players) {
+        const opt = document.createElement("option");
+        opt.value = String(n);
+        opt.textContent = n + " players";
+        playersSel.append(opt);
+      }
+      playersSel.value = String(p.players.includes(before) ? before : p.default_players);
+      seatRows();
+    }
+
+    presetSel.addEventListener("change", presetChanged);
+    $("players").addEventListener("change", seatRows);
+    presetChanged();
+
+    $("new-table").addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      $("start-error").textContent = "";
+      const seats = [...$("seat-rows").querySelectorAll("select")].map((s) => s.value);
+      const res = await fetch("/api/tables", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ preset: presetSel.value, seats }),
+      });
+      const body = await res.json();
+      if (!res.ok) {
+        $("start-error").textContent = body.error || "Could not create the table.";
+        return;
+      }
+      location.href = body.url;
+    });
+  }
+
+  // ---------------------------------------------------------------- the table
+  const ui = {
+    tableId: null,
+    socket: null,
+    msg: null,           // the last "state" message
+    seat: null,          // our seat (null: onlooker)
+    log: [],             // event texts, newest last
+    selected: null,      // hand card whose actions the chooser shows
+    resultShown: null,   // "game/version" whose result dialog was closed
+    retry: 0,
+    keyFocus: null,      // the hand card that had keyboard focus before a re-render
+  };
+
+  function tokenKey() { return "durak:token:" + ui.tableId; }
+
+  function connect() {
+    const token = localStorage.getItem(tokenKey()) || "";
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const url = `${proto}//${location.host}/ws/${ui.tableId}?token=${encodeURIComponent(token)}`;
+    const socket = new WebSocket(url);
+    ui.socket = socket;
+    $("connection").textContent = "connecting…";
+    socket.onopen = () => { ui.retry = 0; $("connection").textContent = ""; };
+    socket.onmessage = (ev) => onMessage(JSON.parse(ev.data));
+    socket.onclose = (ev) => {
+      if (ev.code === 4404) { showMissing(); return; }
+      $("connection").textContent = "offline: reconnecting…";
+      ui.retry = Math.min(ui.retry + 1, 6);
+      setTimeout(connect, 300 * ui.retry);
+    };
+  }
+
+  function send(text) {
+    if (!ui.socket || ui.socket.readyState !== WebSocket.OPEN) {
+      toast("Not connected: wait a moment and try again.");
+      return;
+    }
+    ui.socket.send(text);
+  }
+
+  function showMissing() {
+    $("table").hidden = true;
+    $("missing").hidden = false;
+  }
+
+  function onMessage(m) {
+    if (m.type === "welcome") {
+      ui.seat = m.seat;
+      if (m.token) localStorage.setItem(tokenKey(), m.token);
+      if (m.seat === null) toast("Every seat is taken: you are watching this table.");
+      return;
+    }
+    if (m.type === "error") {
+      toast(m.message);
+      return;
+    }
+    if (m.type !== "state") return;
+    if (ui.msg && m.game !== ui.msg.game) {
+      ui.log = [];
+      ui.resultShown = null;
+    }
+    for (const e of m.events) ui.log.push(e.text);
+    if (ui.log.length > 60) ui.log = ui.log.slice(-60);
+    if (m.events.length) ui.selected = null;
+    ui.msg = m;
+    render();
+    document.body.dataset.version = m.game + "/" + m.version;
+    document.body.dataset.seat = m.seat === null ? "" : String(m.seat);
+    document.body.dataset.next = m.view.next_actor === null ? "" : String(m.view.next_actor);
+  }
+
+  function myActions() {
+    const v = ui.msg.view;
+    return (v.legal_actions || []).map(parseAction);
+  }
+
+  /** Actions that clicking a hand card can take (not the trump exchange: it has a button). */
+  function cardActions(actions, card) {
+    return actions.filter((a) => a.verb !== "exchange" && handCards(a).includes(card));
+  }
+
+  function seatLabel(seat) {
+    return seat === ui.seat ? "You" : "P" + seat;
+  }
+
+  function roleOf(v, seat) {
+    if (v.places[seat] !== null) return "out, " + ordinal(v.places[seat]) + " place";
+    if (!v.active[seat]) return "finished";
+    if (seat === v.defender) return v.taken ? "defender, takes" : "defender";
+    if (seat === v.attacker) return v.table.length ? "attacker" : "to lead";
+    if (v.throwers.includes(seat)) return "may throw in";
+    return "";
+  }
+
+  function render() {
+    const m = ui.msg;
+    const v = m.view;
+    const actions = myActions();
+    const seats = m.seats;
+    const acting = new Set(m.acting);
+    document.title = "Durak: table " + m.table;
+    $("table-title").textContent = m.preset + " · " + v.hand_sizes.length + " players" +
+      (m.game > 1 ? " · game " + m.game : "");
+
+    // Share link while seats are free.
+    const free = seats.filter((s) => !s.taken).length;
+    $("share").hidden = m.started;
+    $("share-link").value = location.origin + "/table/" + m.table;
+    $("share-text").textContent = free
+      ? `Waiting for ${free} more ${free === 1 ? "person" : "people"}. Share this link:`
+      : "Share this link:";
+
+    renderOpponents(v, seats, acting);
+    renderDeck(v);
+    renderPairs(v, actions);
+    renderStatus(m, v, actions, acting);
+    renderHand(v, actions);
+    renderButtons(v, actions, acting);
+    renderChooser(actions);
+    renderLog();
+    renderResult(m, v);
+  }
+
+  function renderOpponents(v, seats, acting) {
+    const box = $("opponents");
+    box.textContent = "";
+    const n = v.hand_sizes.length;
+    const start = ui.seat === null ? 0 : ui.seat + 1;
+    for (let k = 0; k < n; k++) {
+      const seat = (start + k) % n;
+      if (seat === ui.seat) continue;
+      const info = seats[seat];
+      const el = document.createElement("div");
+      el.className = "opponent panel";
+      if (acting.has(seat)) el.classList.add("acting");
+      if (v.places[seat] !== null || !v.active[seat]) el.classList.add("out");
+      el.dataset.seat = String(seat);
+      const count = v.hand_sizes[seat];
+      const role = roleOf(v, seat);
+      const teams = v.rules.teams || [];
+      const partner = ui.seat !== null && teams.some((t) => t.includes(seat) && t.includes(ui.seat));
+      const status = info.kind === "human" && !info.taken ? "free seat"
+        : info.kind === "human" && !info.online ? "offline" : "";
+      el.innerHTML =
+        `<div class="opp-head"><span class="opp-name">P${seat}</span>` +
+        `<span class="opp-kind">${info.title}</span>` +
+        (partner ? `<span class="badge partner">partner</span>` : "") +
+        (status ? `<span class="badge muted">${status}</span>` : "") + `</div>` +
+        `<div class="opp-role">${role ? `<span class="badge">${role}</span>` : ""}` +
+        (acting.has(seat) ? `<span class="badge turn">${seat === v.next_actor ? "to act" : "may act"}</span>` : "") +
+        (v.passed.includes(seat) ? `<span class="badge muted">done</span>` : "") + `</div>`;
+      const fan = document.createElement("div");
+      fan.className = "fan";
+      fan.setAttribute("role", "img");
+      fan.setAttribute("aria-label", `P${seat} holds ${count} card${count === 1 ? "" : "s"}`);
+      for (let i = 0; i < Math.min(count, 8); i++) {
+        const back = document.createElement("span");
+        back.className = "mini-back";
+        fan.append(back);
+      }
+      const num = document.createElement("span");
+      num.className = "count";
+      num.textContent = String(count);
+      num.setAttribute("aria-hidden", "true");
+      fan.append(num);
+      el.append(fan);
+      const known = v.known[seat] || [];
+      if (known.length) {
+        const k = document.createElement("div");
+        k.className = "known";
+        const label = document.createElement("span");
+        label.className = "known-label";
+        label.textContent = "Known:";
+        k.append(label);
+        for (const c of sortHand(known, v.trump)) k.append(cardChip(c));
+        el.append(k);
+      }
+      box.append(el);
+    }
+  }
+
+  function renderDeck(v) {
+    const box = $("deck");
+    box.textContent = "";
+    const trumpName = SUIT_NAMES[v.trump];
+    const pile = document.createElement("div");
+    pile.className = "pile";
+    if (v.stock_size > 0 && v.trump_card) {
+      const tc = cardElement(v.trump_card, { label: "face-up trump card: " + cardName(v.trump_card) });
+      tc.classList.add("trump-card");
+      pile.append(tc);
+    }
+    if (v.stock_size > 1) pile.append(cardBack(`stock: ${v.stock_size} cards`));
+    box.append(pile);
+    const facts = document.createElement("div");
+    facts.className = "deck-facts";
+    const red = v.trump === "h" || v.trump === "d" ? " red" : "";
+    facts.innerHTML =
+      `<div class="trump-suit${red}">Trump <span aria-hidden="true">${SUITS[v.trump]}</span>` +
+      `<span class="sr-only">${trumpName}</span></div>` +
+      `<div>Stock: <b id="stock-count">${v.stock_size}</b></div>` +
+      `<div>Discard: <b>${v.discard.length}</b></div>` +
+      `<div class="limit">Attack limit: ${v.table.length ? v.attack_limit : "–"}</div>`;
+    box.append(facts);
+  }
+
+  function renderPairs(v, actions) {
+    const box = $("pairs");
+    box.textContent = "";
+    const targets = new Map();
+    if (ui.selected) {
+      for (const a of cardActions(actions, ui.selected)) {
+        if (a.verb === "beat") targets.set(a.cards[0], a);
+      }
+    }
+    if (!v.table.length) {
+      const empty = document.createElement("p");
+      empty.className = "empty";
+      empty.textContent = v.result ? "" : "The table is empty.";
+      box.append(empty);
+    }
+    for (const [attack, beat] of v.table) {
+      const pair = document.createElement("div");
+      pair.className = "pair";
+      const target = targets.get(attack);
+      const a = cardElement(attack, target ? {
+        button: true,
+        label: `beat ${cardName(attack)} with ${cardName(ui.selected)}`,
+      } : { label: (beat ? "" : "unbeaten: ") + cardName(attack) });
+      a.classList.add("attack");
+      if (!beat) a.classList.add("unbeaten");
+      if (target) {
+        a.classList.add("target");
+        a.addEventListener("click", () => play(target));
+      }
+      pair.append(a);
+      if (beat) {
+        const b = cardElement(beat, { label: "beaten by " + cardName(beat) });
+        b.classList.add("cover");
+        pair.append(b);
+      }
+      box.append(pair);
+    }
+  }
+
+  /** What this seat may do now, in words ("" when nothing). */
+  function moveText(actions) {
+    const verbs = new Set(actions.map((a) => a.verb));
+    if (verbs.has("lead")) return "lead a card.";
+    if (verbs.has("take")) {
+      const transfer = verbs.has("transfer") || verbs.has("show");
+      if (verbs.has("beat")) return "beat the attack, " + (transfer ? "transfer " : "") + "or take.";
+      return "you cannot beat this: " + (transfer ? "transfer or take." : "take.");
+    }
+    if (verbs.has("throw") || verbs.has("pass")) return "throw in a card, or press Done.";
+    return "";
+  }
+
+  function renderStatus(m, v, actions, acting) {
+    const others = [...acting].filter((s) => s !== ui.seat);
+    const who = others.map((s) => `P${s} (${roleOf(v, s) || "to act"})`).join(" and ");
+    let text = "";
+    if (v.result) {
+      text = m.result_text;
+    } else if (!m.started) {
+      text = "Waiting for every seat to be taken.";
+    } else {
+      const mine = ui.seat === null ? "" : moveText(actions);
+      if (mine) text = "Your move: " + mine + (others.length ? ` ${who} may act too.` : "");
+      else if (others.length) text = `Waiting for ${who}.`;
+      if (ui.seat === null) text = "You are watching. " + text;
+    }
+    $("status").textContent = text;
+    const role = ui.seat === null ? "" : roleOf(v, ui.seat);
+    $("me-info").textContent = ui.seat === null ? "" : `You are P${ui.seat}` + (role ? ", " + role : "");
+  }
+
+  function renderHand(v, actions) {
+    const box = $("hand");
+    const hadFocus = box.contains(document.activeElement);
+    const focused = hadFocus ? document.activeElement.dataset.card : null;
+    const focusedIndex = hadFocus ? [...box.children].indexOf(document.activeElement) : -1;
+    box.textContent = "";
+    const cards = sortHand(v.hand, v.trump);
+    const myTurn = actions.length > 0;
+    cards.forEach((c, i) => {
+      const acts = cardActions(actions, c);
+      const labelBits = [cardName(c)];
+      if (parseCard(c).suit === v.trump) labelBits.push("trump");
+      if (acts.length) labelBits.push("playable");
+      const el = cardElement(c, { button: true, label: labelBits.join(", ") });
+      el.tabIndex = -1;
+      if (acts.length) el.classList.add("playable");
+      else if (myTurn) el.classList.add("dim");
+      if (ui.selected === c) el.classList.add("selected");
+      el.addEventListener("click", () => clickCard(c));
+      el.addEventListener("focus", () => { ui.keyFocus = c; });
+      box.append(el);
+      if (i === 0) el.tabIndex = 0;
+    });
+    // Restore keyboard focus to the same card, or the one now at its place.
+    let target = null;
+    if (focused) target = box.querySelector(`[data-card="${CSS.escape(focused)}"]`);
+    if (!target && hadFocus && box.children.length) {
+      target = box.children[Math.min(focusedIndex, box.children.length - 1)];
+    }
+    if (target) {
+      [...box.children].forEach((b) => { b.tabIndex = -1; });
+      target.tabIndex = 0;
+      if (hadFocus) target.focus();
+    }
+    if (!cards.length) {
+      const p = document.createElement("p");
+      p.className = "empty";
+      p.textContent = ui.seat === null ? "" : "No cards in your hand.";
+      box.append(p);
+    }
+  }
+
+  function renderButtons(v, actions) {
+    const take = actions.find((a) => a.verb === "take");
+    const pass = actions.find((a) => a.verb === "pass");
+    $("take").disabled = !take;
+    $("done").disabled = !pass;
+    const extra = $("extra-actions");
+    extra.textContent = "";
+    const special = actions.filter((a) => ["transfer", "show", "exchange", "redeal"].includes(a.verb));
+    for (const a of special.slice(0, 8)) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "action special";
+      b.textContent = actionLabel(a);
+      b.dataset.action = a.text;
+      b.addEventListener("click", () => play(a));
+      extra.append(b);
+    }
+  }
+
+  function renderChooser(actions) {
+    const box = $("chooser");
+    const hadFocus = box.contains(document.activeElement);
+    box.textContent = "";
+    if (!ui.selected) { box.hidden = true; return; }
+    const acts = cardActions(actions, ui.selected);
+    if (acts.length < 2) { ui.selected = null; box.hidden = true; return; }
+    const title = document.createElement("span");
+    title.className = "chooser-title";
+    title.textContent = pretty(ui.selected) + ":";
+    box.append(title);
+    for (const a of acts) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "choice";
+      b.textContent = actionLabel(a);
+      b.dataset.action = a.text;
+      b.addEventListener("click", () => play(a));
+      box.append(b);
+    }
+    const cancel = document.createElement("button");
+    cancel.type = "button";
+    cancel.className = "choice cancel";
+    cancel.textContent = "Cancel";
+    cancel.addEventListener("click", closeChooser);
+    box.append(cancel);
+    box.hidden = false;
+    if (hadFocus || ui.focusChooser) {
+      ui.focusChooser = false;
+      box.querySelector(".choice").focus();
+    }
+  }
+
+  function closeChooser() {
+    const card = ui.selected;
+    ui.selected = null;
+    render();
+    if (card) {
+      const el = $("hand").querySelector(`[data-card="${CSS.escape(card)}"]`);
+      if (el) el.focus();
+    }
+  }
+
+  function renderLog() {
+    $("last-event").textContent = ui.log.length ? ui.log[ui.log.length - 1] : "";
+    const list = $("log");
+    list.textContent = "";
+    for (const text of ui.log.slice(-40).reverse()) {
+      const li = document.createElement("li");
+      li.textContent = text;
+      list.append(li);
+    }
+  }
+
+  function renderResult(m, v) {
+    const box = $("result");
+    const key = m.game + "/" + m.version;
+    if (!v.result || ui.resultShown === key) { box.hidden = true; return; }
+    const r = v.result;
+    $("result-title").textContent = r.draw ? "A draw"
+      : r.durak === ui.seat ? "You are the durak"
+      : ui.seat !== null && r.winners.includes(ui.seat) ? "You won!" : "Game over";
+    const same = m.result_text === $("result-title").textContent + ".";
+    $("result-text").textContent = same ? "" : m.result_text;
+    $("result-text").hidden = same;
+    const places = $("result-places");
+    places.textContent = "";
+    const order = r.places.map((p, seat) => [p, seat]).sort((a, b) => a[0] - b[0]);
+    for (const [place, seat] of order) {
+      const li = document.createElement("li");
+      li.textContent = `${ordinal(place)}: ${seatLabel(seat)}${seat === r.durak ? " (durak)" : ""}`;
+      places.append(li);
+    }
+    $("again").hidden = ui.seat === null;
+    const wasHidden = box.hidden;
+    box.hidden = false;
+    if (wasHidden) $(ui.seat === null ? "show-table" : "again").focus();
+  }
+
+  function play(action) {
+    ui.selected = null;
+    send(action.text);
+  }
+
+  function clickCard(card) {
+    const actions = myActions();
+    const acts = cardActions(actions, card);
+    if (!ui.msg.started) { toast("The game starts when every seat is taken."); return; }
+    if (!acts.length) {
+      toast(actions.length ? `${pretty(card)} cannot be played now.` : "It is not your move.");
+      return;
+    }
+    if (acts.length === 1) { play(acts[0]); return; }
+    ui.selected = ui.selected === card ? null : card;
+    ui.focusChooser = true;
+    render();
+  }
+
+  function pressVerb(verb) {
+    const a = myActions().find((x) => x.verb === verb);
+    if (a) play(a);
+    else toast(verb === "take" ? "You cannot take now." : "You cannot press Done now.");
+  }
+
+  function onKey(ev) {
+    if (!ui.msg || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const tag = (ev.target.tagName || "").toLowerCase();
+    if (tag === "input" || tag === "select" || tag === "textarea") return;
+    const key = ev.key;
+    if (!$("result").hidden) return;
+    if (key === "t" || key === "T") { ev.preventDefault(); pressVerb("take"); return; }
+    if (key === "d" || key === "D") { ev.preventDefault(); pressVerb("pass"); return; }
+    if (key === "Escape" && ui.selected) { ev.preventDefault(); closeChooser(); return; }
+    if (!["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(key)) return;
+    const chooser = $("chooser");
+    const inChooser = !chooser.hidden && chooser.contains(document.activeElement);
+    const group = inChooser ? [...chooser.querySelectorAll("button")] : [...$("hand").querySelectorAll("button")];
+    if (!group.length) return;
+    ev.preventDefault();
+    let i = group.indexOf(document.activeElement);
+    const forward = key === "ArrowRight" || key === "ArrowDown";
+    if (i < 0) {
+      const lit = group.findIndex((b) => b.classList.contains("playable"));
+      i = lit >= 0 ? lit : 0;
+    } else {
+      i = (i + (forward ? 1 : group.length - 1)) % group.length;
+    }
+    group.forEach((b) => { if (!inChooser) b.tabIndex = -1; });
+    group[i].tabIndex = 0;
+    group[i].focus();
+  }
+
+  function tablePage(id) {
+    ui.tableId = id;
+    $("table").hidden = false;
+    $("take").addEventListener("click", () => pressVerb("take"));
+    $("done").addEventListener("click", () => pressVerb("pass"));
+    $("again").addEventListener("click", () => send(JSON.stringify({ type: "restart" })));
+    $("show-table").addEventListener("click", () => {
+      ui.resultShown = ui.msg.game + "/" + ui.msg.version;
+      $("result").hidden = true;
+    });
+    $("copy-link").addEventListener("click", async () => {
+      try {
+        await navigator.clipboard.writeText($("share-link").value);
+        toast("Link copied.");
+      } catch (e) {
+        $("share-link").select();
+      }
+    });
+    $("typed").addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      const text = $("typed-action").value.trim();
+      if (text) send(text);
+      $("typed-action").value = "";
+    });
+    document.addEventListener("keydown", onKey);
+    if (window.matchMedia("(max-width: 700px)").matches) $("log-box").open = false;
+    connect();
+  }
+
+  function main() {
+    const m = location.pathname.match(/^\/table\/([^/]+)\/?$/);
+    if (m) tablePage(decodeURIComponent(m[1]));
+    else startPage();
+  }
+
+  main();
+})();
