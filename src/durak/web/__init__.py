@@ -11,7 +11,24 @@ support.
 
 from __future__ import annotations
 
-from durak.web.app import create_app, serve
-from durak.web.tables import Table, TableManager
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from durak.web.app import create_app, serve
+    from durak.web.tables import Table, TableManager
 
 __all__ = ["Table", "TableManager", "create_app", "serve"]
+
+
+def __getattr__(name: str) -> Any:
+    # Imported on first use, so that ``import durak.web`` (and test collection) works without
+    # the ``web`` extra; using a name then raises the ImportError that says what is missing.
+    if name in ("create_app", "serve"):
+        from durak.web import app
+
+        return getattr(app, name)
+    if name in ("Table", "TableManager"):
+        from durak.web import tables
+
+        return getattr(tables, name)
+    raise AttributeError(f"module 'durak.web' has no attribute {name!r}")
