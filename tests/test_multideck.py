@@ -106,7 +106,8 @@ def test_R4_3_six_cards_of_one_rank_in_one_bout() -> None:
     state = run(state, ThrowIn(0, "9d#2"))
     # Six attack cards, the cap: the bout ends and seat 1 picks up all six nines.
     assert state.table == ()
-    assert state.hands[1] == cards("9c 9d 9h 9s 9c#2 9d#2 Ac Ad Ah Jc Jd Jh")
+    # the hand in display order: suit, then rank, then copy (R1.1)
+    assert state.hands[1] == cards("9c 9c#2 Jc Ac 9d 9d#2 Jd Ad 9h Jh Ah 9s")
     assert state.hands[0] == ()
 
 

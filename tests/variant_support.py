@@ -26,6 +26,7 @@ from durak import (
     new_position,
     parse_cards,
 )
+from durak.cards import sort_cards
 
 
 def small(**settings: Any) -> Rules:
@@ -35,8 +36,8 @@ def small(**settings: Any) -> Rules:
 
 
 def cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
-    """Cards in the order a state keeps a hand (sorted by card value)."""
-    return tuple(sorted(parse_cards(text)))
+    """Cards in the order a state keeps a hand (display order: suit, rank, copy)."""
+    return sort_cards(parse_cards(text))
 
 
 def setup(

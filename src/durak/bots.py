@@ -55,6 +55,7 @@ from durak.engine import apply, legal_actions, next_actor
 from durak.errors import IllegalActionError
 from durak.rules.beating import beat_table
 from durak.rules.settings import Lead as LeadSetting
+from durak.rules.settings import Objective
 from durak.rules.throwing import attack_cap
 from durak.state import GameState, Result
 from durak.views import PlayerView, determinize
@@ -643,18 +644,24 @@ PLAYOUT_CALM = 300
 PLAYOUT_CAP = 3000
 
 
-def _playout(state: GameState, rng: random.Random, policy: Policy, game: _Game) -> Result | None:
-    """Play ``state`` to the end with every seat following ``policy``: ``"rule"`` (the rule of
-    thumb, counting nothing), ``"peek"`` (the rule of thumb, seeing the sampled hands) or
-    ``"random"``. Works on the engine directly: no views are built. After
-    :data:`PLAYOUT_CALM` actions every seat plays at random; ``None`` if the game has not ended
-    after :data:`PLAYOUT_CAP` actions."""
+def _playout(state: GameState, rng: random.Random, policy: Policy, game: _Game, me: int) -> float:
+    """Play ``state`` out with every seat following ``policy`` and score it for seat ``me``
+    (:func:`outcome`): ``"rule"`` (the rule of thumb, counting nothing), ``"peek"`` (the rule
+    of thumb, seeing the sampled hands) or ``"random"``. Works on the engine directly: no views
+    are built.
+
+    Without teams under ``objective = durak``, a seat that is out while the game goes on has won
+    (R7.3), so the playout stops there. After :data:`PLAYOUT_CALM` actions every seat plays at
+    random; a game still running after :data:`PLAYOUT_CAP` actions scores as a draw."""
     s = state
     calm = 0 if policy == "random" else PLAYOUT_CALM
     peek = policy == "peek"
+    early = game.rules.teams is None and game.rules.objective is Objective.DURAK
     for n in range(PLAYOUT_CAP):
         if s.result is not None:
-            return s.result
+            return outcome(s.result, me)
+        if early and s.places[me] is not None:
+            return 1.0
         p = next_actor(s)
         assert p is not None
         if n >= calm:
@@ -668,7 +675,7 @@ def _playout(state: GameState, rng: random.Random, policy: Policy, game: _Game) 
             # house rule): ask again with the legal actions listed.
             ctx = _state_ctx(s, p, game, peek)
             s = apply(s, _decide(ctx, legal_actions(s, p)))
-    return s.result
+    return outcome(s.result, me) if s.result is not None else 0.5
 
 
 class SearchBot:
@@ -693,7 +700,9 @@ class SearchBot:
         playouts: the playouts per move (all candidates together; each phase plays at least one
             round, so a tiny budget may be exceeded), or ``None``. With a playout budget and no
             time limit the bot is deterministic for a seed.
-        policy: the playout policy: ``"rule"``, ``"peek"`` or ``"random"``.
+        policy: the playout policy (:func:`_playout`): ``"peek"`` (the rule of thumb, every
+            seat seeing the sampled hands: the strongest in tournaments), ``"rule"`` (the rule
+            of thumb counting nothing) or ``"random"``.
         max_actions: the most candidate actions searched.
         prior: a bonus to the rule of thumb's choice, added to its mean score.
         schedule: how the budget is spread over the candidates: ``"halving"`` (sequential
@@ -711,7 +720,7 @@ class SearchBot:
         *,
         time_limit: float | None = 0.05,
         playouts: int | None = None,
-        policy: Policy = "rule",
+        policy: Policy = "peek",
         max_actions: int = 8,
         prior: float = 0.02,
         schedule: Schedule = "halving",
@@ -816,8 +825,7 @@ class SearchBot:
                         after = apply(world, candidates[i])
                     except IllegalActionError:  # pragma: no cover - the view listed it as legal
                         continue
-                    result = _playout(after, rng, self.policy, game)
-                    totals[i] += 0.5 if result is None else outcome(result, me)
+                    totals[i] += _playout(after, rng, self.policy, game, me)
                     counts[i] += 1
                     played += 1
                 if deadline is not None and time.perf_counter() >= deadline:

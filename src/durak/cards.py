@@ -34,6 +34,7 @@ __all__ = [
     "build_deck",
     "format_cards",
     "parse_cards",
+    "sort_cards",
 ]
 
 
@@ -182,6 +183,10 @@ class Card(int):
         if not isinstance(text, str):
             raise InvalidCardError(f"not a card: {text!r} (expected text such as 'Td')")
         raw = text.strip()
+        if any(ch.isspace() or ch == "," for ch in raw):
+            raise InvalidCardError(
+                f"not a card: {text!r} (one card, e.g. 'Td'; use parse_cards for several)"
+            )
         body, sep, copy_text = raw.partition("#")
         copy = 0
         if sep:
@@ -291,8 +296,24 @@ def parse_cards(text: str | Card | Iterable[str | Card]) -> tuple[Card, ...]:
     items: Iterable[str | Card]
     if isinstance(text, Card):
         return (text,)
+    if not isinstance(text, str | Iterable):
+        raise InvalidCardError(f"not cards: {text!r} (expected text such as '6h 7h' or a list)")
     items = text.replace(",", " ").split() if isinstance(text, str) else text
     return tuple(item if isinstance(item, Card) else Card.parse(item) for item in items)
+
+
+def _order(card: int) -> int:
+    return ((card & 63) << 4) | (card >> 6)
+
+
+def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """Cards in display order (R1.1): suit (clubs first), then rank, then copy. Hands in a game
+    state are kept in this order.
+
+    >>> sort_cards(parse_cards("Qh#2 6s Qh 7c"))
+    (Card('7c'), Card('Qh'), Card('Qh#2'), Card('6s'))
+    """
+    return tuple(sorted(cards, key=_order))
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -134,7 +134,7 @@ LINE_HELP = (
 )
 
 _KEY_HELP = "←/→ choose a card · Enter play it · T take · D done (pass) · Q quit"
-_CHOICE_HELP = "↑/↓ or 1-9 choose · Enter confirm · Esc back"
+_CHOICE_HELP = "↑/↓ then Enter, or 1-9, to play · Esc back"
 
 
 # --------------------------------------------------------------------------------------------
@@ -1432,6 +1432,8 @@ def _cmd_play(args: argparse.Namespace, name: str, rules: Rules, seed: int | str
     save: Path | None = args.save
     if save is not None and not save.parent.is_dir():
         return _fail(f"--save: no such directory: {save.parent}")
+    if save is not None and save.is_dir():
+        return _fail(f"--save: {save} is a directory; give a file name")
     kinds: tuple[str, ...] = args.bots or (default_bot(),)
     ascii = not _can_encode(console, "♣♦♥♠←→◀·")
     session = PlaySession(rules, seed, name, ascii=ascii, bots=kinds)

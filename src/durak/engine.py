@@ -38,7 +38,7 @@ from durak.actions import (
     ThrowIn,
     Transfer,
 )
-from durak.cards import DECK_SIZES, Card, Suit, build_deck, parse_cards
+from durak.cards import DECK_SIZES, Card, Suit, build_deck, parse_cards, sort_cards
 from durak.errors import IllegalActionError, PositionError, RulesError
 from durak.events import (
     Beaten,
@@ -143,7 +143,7 @@ def shuffled_deck(rules: Rules, seed: int | str) -> tuple[Card, ...]:
 
 
 def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards))
+    return sort_cards(cards)
 
 
 def _deal(
@@ -634,7 +634,9 @@ def _check_throw(b: _Bout, p: int, card: Card | None) -> Violation | None:
     return None
 
 
-def _check_defending(b: _Bout, p: int) -> Violation | None:
+def _check_defending(b: _Bout, p: int, rule: str = "R4.8") -> Violation | None:
+    """``p`` is the defender facing an unbeaten card, not having taken; ``rule`` is cited when
+    nothing is left unbeaten (R4.7 for a beat, R4.8 for a take, R9.1 for a transfer)."""
     s = b.s
     if not s.table:
         return "R4.2", "no bout has been led yet"
@@ -643,12 +645,12 @@ def _check_defending(b: _Bout, p: int) -> Violation | None:
     if s.taken:
         return "R4.8", "the defender has already taken"
     if not b.unbeaten:
-        return "R4.8", "every attack card is beaten"
+        return rule, "every attack card is beaten"
     return None
 
 
 def _check_beat(b: _Bout, a: Beat) -> Violation | None:
-    bad = _check_defending(b, a.player)
+    bad = _check_defending(b, a.player, "R4.7")
     if bad:
         return bad
     s = b.s
@@ -670,7 +672,7 @@ def _check_beat(b: _Bout, a: Beat) -> Violation | None:
 
 
 def _check_transfer_common(b: _Bout, p: int, on_table: int) -> Violation | None:
-    bad = _check_defending(b, p)
+    bad = _check_defending(b, p, "R9.1")
     if bad:
         return bad
     s = b.s
@@ -913,8 +915,11 @@ def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, 
         IndexError: ``player`` is not a seat of this game.
     """
     n = len(state.hands)
-    if player is not None and not 0 <= player < n:
-        raise IndexError(f"no seat {player} in a {n}-player game")
+    if player is not None:
+        if type(player) is not int:
+            raise TypeError(f"a player is a seat number 0-{n - 1}, not {player!r}")
+        if not 0 <= player < n:
+            raise IndexError(f"no seat {player} in a {n}-player game")
     if state.result is not None:
         return ()
     b = _bout(state)
@@ -1127,7 +1132,7 @@ def _apply(state: GameState, action: Action, log: list[Event] | None) -> GameSta
             }
         case ExchangeTrump(card=card):
             face_up = s.stock[-1]
-            hand = tuple(sorted((*_remove(s.hands[p], (card,)), face_up)))
+            hand = _sorted((*_remove(s.hands[p], (card,)), face_up))
             changes = {
                 "hands": _with_hand(s.hands, p, hand),
                 "stock": (*s.stock[:-1], card),

@@ -248,6 +248,8 @@ def load_rules(path: str | Path) -> Rules:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise RulesError("file", f"cannot read {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise RulesError("file", f"{path} is not a UTF-8 text file") from None
     return loads_rules(text, "json" if path.suffix.lower() == ".json" else "toml")
 
 

@@ -48,7 +48,8 @@ class GameState:
 
     Attributes:
         rules: the :class:`~durak.rules.Rules` in force.
-        hands: each seat's hand, sorted by card value; ``hands[i]`` is seat ``i``'s.
+        hands: each seat's hand in display order (suit, rank, copy; R1.1); ``hands[i]`` is
+            seat ``i``'s.
         stock: the stock, top card first; while it lasts its last card is the face-up trump card
             (R2.4, R5.2).
         trump: the trump suit (R2.4).

@@ -20,7 +20,7 @@ import random
 import attrs
 
 from durak.actions import Action
-from durak.cards import Card, Suit
+from durak.cards import Card, Suit, sort_cards
 from durak.engine import _bout, acting, legal_actions, next_actor
 from durak.rules.settings import Rules
 from durak.state import GameState, Pair, Result
@@ -35,7 +35,7 @@ class PlayerView:
     Attributes:
         player: whose view it is (``None``: an onlooker who sees no hand).
         rules: the rules in force.
-        hand: his own hand, sorted by card value (empty for an onlooker).
+        hand: his own hand in display order (empty for an onlooker).
         hand_sizes: every seat's number of cards.
         known: per seat, the cards every player knows that seat holds (R2.4, R3.1, R5.2,
             R9.5, R12.1, and cards picked up in a take and not played since).
@@ -133,6 +133,8 @@ def view(state: GameState, player: int | None) -> PlayerView:
         IndexError: ``player`` is not a seat of the game.
     """
     n = len(state.hands)
+    if player is not None and type(player) is not int:
+        raise TypeError(f"a player is a seat number 0-{n - 1}, not {player!r}")
     if player is not None and not 0 <= player < n:
         raise IndexError(f"no seat {player} in a {n}-player game")
     b = _bout(state)
@@ -215,7 +217,7 @@ def determinize(v: PlayerView, rng: random.Random) -> GameState:
     for seat in hidden:
         give(seat, unseen, v.hand_sizes[seat] - len(v.known[seat]) - len(hidden[seat]))
     hands = tuple(
-        v.hand if seat == v.player else tuple(sorted([*v.known[seat], *hidden[seat]]))
+        v.hand if seat == v.player else sort_cards([*v.known[seat], *hidden[seat]])
         for seat in range(v.players)
     )
     stock = tuple(unseen)

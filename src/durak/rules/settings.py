@@ -189,11 +189,11 @@ def _teams(value: Any) -> tuple[tuple[int, ...], ...] | None:
     for team in value:
         if isinstance(team, str | bytes) or not isinstance(team, Iterable):
             raise RulesError("teams", f"each team must be a list of seats, not {team!r}")
-        seats = tuple(sorted(team))
+        seats = tuple(team)
         for seat in seats:
             if isinstance(seat, bool) or not isinstance(seat, int):
                 raise RulesError("teams", f"a seat is an integer, not {seat!r}")
-        teams.append(seats)
+        teams.append(tuple(sorted(seats)))
     return tuple(sorted(teams))
 
 
