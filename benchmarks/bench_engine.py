@@ -1,13 +1,17 @@
 """Engine benchmark: how fast random games and single steps run.
 
-Measures, for 2 and 4 players (default Podkidnoy rules otherwise):
+Measures, for each preset (``--presets``, Podkidnoy by default) and player count (``--players``,
+2 and 4 by default; counts a preset cannot deal are skipped):
 
 (a) full games per second, played by a random legal player: ``next_actor`` picks who acts,
     ``legal_actions(state, actor)`` lists his actions, ``random.choice`` picks one, ``apply``
     plays it; the deal (``new_game``) is included;
 (b) steps per second, one step being ``legal_actions(state)`` (every player's actions) plus
     ``apply`` of one of them, replaying action sequences recorded beforehand so that only
-    those two calls are timed.
+    those two calls are timed;
+(c) with ``--memory``, the bytes one state takes: its pickle, and its own objects in memory
+    (the state, its tuples and sets; cards and rules are shared by every state and not counted),
+    the median over the states of the recorded games.
 
 Each figure is the median of ``--runs`` runs (min and max shown too), as a rate over wall-clock
 time and, in brackets, over the process's CPU time (``time.process_time``), which is the steadier
@@ -24,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import pickle
 import platform
 import pstats
 import random
@@ -34,8 +39,9 @@ from collections.abc import Callable, Sequence
 from functools import partial
 
 import durak
-from durak import GameState, Rules, apply, legal_actions, new_game, next_actor
+from durak import Card, GameState, Rules, RulesError, apply, legal_actions, new_game, next_actor
 from durak.actions import Action
+from durak.presets import get_preset
 
 
 def random_game(rules: Rules, seed: int) -> int:
@@ -89,6 +95,38 @@ def steps_run(recorded: Sequence[tuple[GameState, list[Action]]]) -> Timing:
     return time.perf_counter() - t0, time.process_time() - c0, steps
 
 
+def own_bytes(state: GameState) -> int:
+    """Bytes of the state's own objects: the state and the tuples, sets and small values it
+    holds; cards, rules and enum members are shared by all states and not counted."""
+    seen: set[int] = set()
+    total = 0
+    stack: list[object] = [state]
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen or isinstance(obj, Card | Rules) or obj is None:
+            continue
+        seen.add(id(obj))
+        total += sys.getsizeof(obj)
+        if isinstance(obj, GameState):
+            stack.extend(getattr(obj, name) for name in obj.__slots__ if hasattr(obj, name))
+        elif isinstance(obj, tuple | frozenset | list):
+            stack.extend(obj)
+    return total
+
+
+def memory(recorded: Sequence[tuple[GameState, list[Action]]]) -> tuple[float, float]:
+    """Median pickle size and median own bytes over every state of the recorded games."""
+    pickled: list[int] = []
+    owned: list[int] = []
+    for start, actions in recorded:
+        state = start
+        for action in actions:
+            pickled.append(len(pickle.dumps(state)))
+            owned.append(own_bytes(state))
+            state = apply(state, action)
+    return statistics.median(pickled), statistics.median(owned)
+
+
 def measure(run: Callable[[], Timing], runs: int) -> list[Timing]:
     """``runs`` timings of ``run``."""
     return [run() for _ in range(runs)]
@@ -137,6 +175,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="instead of timing, cProfile one run of --games games with PLAYERS players",
     )
     parser.add_argument("--top", type=int, default=25, help="functions shown by --profile")
+    parser.add_argument(
+        "--presets",
+        nargs="+",
+        default=["podkidnoy"],
+        help="presets to measure (default podkidnoy)",
+    )
+    parser.add_argument(
+        "--memory", action="store_true", help="also report the bytes one state takes"
+    )
     args = parser.parse_args(argv)
     if args.runs < 1 or args.games < 1:
         parser.error("--runs and --games must be at least 1")
@@ -150,15 +197,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
     print(f"runs: {args.runs}, games per run: {args.games}, seeds 0-{args.games - 1}\n")
-    for players in args.players:
-        rules = Rules(players=players)
-        print(f"{players} players")
-        timings = measure(partial(games_run, rules, args.games), args.runs)
-        report("(a) random full games", args.games, "games", timings)
-        print(f"      ({timings[0][2] / args.games:.1f} actions per game on average)")
-        recorded = [record_game(rules, seed) for seed in range(args.games)]
-        timings = measure(partial(steps_run, recorded), args.runs)
-        report("(b) legal_actions + apply", timings[0][2], "steps", timings)
+    for preset in args.presets:
+        for players in args.players:
+            try:
+                rules = get_preset(preset).rules(players=players)
+            except RulesError as exc:
+                print(f"{preset}, {players} players: skipped ({exc})")
+                continue
+            print(f"{preset}, {players} players")
+            timings = measure(partial(games_run, rules, args.games), args.runs)
+            report("(a) random full games", args.games, "games", timings)
+            print(f"      ({timings[0][2] / args.games:.1f} actions per game on average)")
+            recorded = [record_game(rules, seed) for seed in range(args.games)]
+            timings = measure(partial(steps_run, recorded), args.runs)
+            report("(b) legal_actions + apply", timings[0][2], "steps", timings)
+            if args.memory:
+                pickled, owned = memory(recorded)
+                print(f"  (c) bytes per state        {pickled:,.0f} pickled, {owned:,.0f} own")
     return 0
 
 
