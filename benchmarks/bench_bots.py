@@ -4,8 +4,8 @@ Three seat-rotated tournaments under two- and four-player Podkidnoy (or ``--pres
 
 (a) ``rule-random``: RuleBot against RandomBot, two players. Target: RuleBot is the durak in
     at most 25% of the decided games.
-(b) ``search-rule``: SearchBot against RuleBot, two players, the search on a playout budget
-    calibrated to at most 50 ms of CPU per move on one core. Target: SearchBot is the durak in
+(b) ``search-rule``: SearchBot against RuleBot, two players, the search on a budget of engine
+    steps calibrated to at most 50 ms of CPU per move on one core. Target: SearchBot is the durak in
     at most 42% of the decided games.
 (c) ``four``: four players, one SearchBot, one RuleBot and two RandomBots. Target: durak rates
     ordered search < rule < random. The RuleBot is rarely the durak here, so this needs many
@@ -14,14 +14,17 @@ Three seat-rotated tournaments under two- and four-player Podkidnoy (or ``--pres
 Each line shows games, durak count, decided games (not drawn), the durak rate among decided
 games with its 95% Wilson interval, and the bot's mean CPU and wall-clock milliseconds per move
 (CPU time is what "per move on one core" means; wall time also counts other processes' load).
-The figures depend only on the seed and the budgets (a playout budget, not a time limit, keeps
-them reproducible); ``--jobs`` only changes the wall time.
+The figures depend only on the seed and the budgets (a step or playout budget, not a time
+limit, keeps them reproducible); ``--jobs`` only changes the wall time. The mean includes moves
+with a single legal action, which cost nothing; ``--timing`` also prints the spread of the
+searched moves' CPU times.
 
 Usage::
 
     python benchmarks/bench_bots.py --jobs 2                      # all three, about 40 min
     python benchmarks/bench_bots.py --jobs 2 --only rule-random
-    python benchmarks/bench_bots.py --jobs 2 --only search-rule --games-search 200 --playouts 30
+    python benchmarks/bench_bots.py --jobs 2 --only search-rule --games-search 200 --steps 1000
+    python benchmarks/bench_bots.py --only timing                 # per-move CPU spread
     python benchmarks/bench_bots.py --jobs 2 --search "search:time_limit=0.05"   # time budget
 """
 
@@ -29,10 +32,13 @@ from __future__ import annotations
 
 import argparse
 import platform
+import statistics
 import sys
 import time
 from collections.abc import Callable
 
+from durak import apply, new_game, next_actor, view
+from durak.bots import SearchBot, make_bot
 from durak.presets import get_preset
 from durak.tournament import TournamentResult, run_tournament
 
@@ -71,6 +77,45 @@ def _run(
     return result
 
 
+def _timing(preset: str, players: int, search: str, games: int, seed: str) -> None:
+    """CPU milliseconds of each move the search bot searched (a single legal action costs
+    nothing and is left out), in one process: search bot, rule bot, then random bots."""
+    rules = get_preset(preset).rules(players=players)
+    names = [search, "rule"] + ["random"] * (players - 2)
+    times: list[float] = []
+    playouts: list[int] = []
+    steps: list[int] = []
+    for i in range(games):
+        bots = [make_bot(name, f"{seed}:timing:{i}:{j}") for j, name in enumerate(names)]
+        searcher = bots[0]
+        assert isinstance(searcher, SearchBot)
+        state = new_game(rules, seed=f"{seed}:timing:{i}")
+        while state.result is None:
+            actor = next_actor(state)
+            assert actor is not None
+            seen = view(state, actor)
+            cpu = time.process_time()
+            action = bots[actor].choose(seen)
+            spent = time.process_time() - cpu
+            if actor == 0 and searcher.last_playouts:
+                times.append(1000 * spent)
+                playouts.append(searcher.last_playouts)
+                steps.append(searcher.last_steps)
+            state = apply(state, action)
+    times.sort()
+
+    def q(f: float) -> float:
+        return times[round(f * (len(times) - 1))]
+
+    print(
+        f"\n== timing: {preset}, {players} players, {games} games, {len(times)} searched moves ==\n"
+        f"CPU ms per searched move: mean {statistics.fmean(times):.1f}, median {q(0.5):.1f}, "
+        f"p90 {q(0.9):.1f}, p99 {q(0.99):.1f}, max {times[-1]:.1f}; "
+        f"playouts per move {statistics.fmean(playouts):.0f}, "
+        f"engine steps per move {statistics.fmean(steps):.0f}"
+    )
+
+
 def _verdict(ok: bool) -> str:
     return "PASS" if ok else "FAIL"
 
@@ -82,41 +127,35 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--preset", default="podkidnoy", help="the rules (default podkidnoy)")
     parser.add_argument(
         "--only",
-        default="rule-random,search-rule,four",
-        help="comma-separated: rule-random, search-rule, four (default all)",
+        default="rule-random,search-rule,four,timing",
+        help="comma-separated: rule-random, search-rule, four, timing (default all)",
     )
     parser.add_argument("--games-rule", type=int, default=2000, help="games of (a)")
     parser.add_argument("--games-search", type=int, default=1000, help="games of (b)")
     parser.add_argument("--games-four", type=int, default=2000, help="games of (c)")
+    parser.add_argument("--games-timing", type=int, default=40, help="games per timing run")
     parser.add_argument(
-        "--playouts",
+        "--steps",
         type=int,
-        default=75,
-        help="the search's playouts per move with two players (default 75: about 45 ms of CPU "
-        "per move on the development machine)",
-    )
-    parser.add_argument(
-        "--playouts-four",
-        type=int,
-        default=50,
-        help="the search's playouts per move with four players, whose playouts are longer "
-        "(default 50: about 45 ms of CPU per move)",
+        default=2000,
+        help="the search's budget in engine actions per move, summed over its playouts "
+        "(default 2000: about 43 ms of CPU per searched move, 99th percentile about 50 ms, on "
+        "the development machine, with two players and with four)",
     )
     parser.add_argument(
         "--search",
         default=None,
-        help="the search bot's full name, overriding --playouts and --playouts-four "
+        help="the search bot's full name, overriding --steps "
         "(e.g. 'search:time_limit=0.05' or 'search:playouts=60,time_limit=none,policy=rule')",
     )
     parser.add_argument("--rule", default="rule", help="the rule bot's name (default 'rule')")
     args = parser.parse_args(argv)
 
-    search = args.search or f"search:playouts={args.playouts},time_limit=none"
-    search_four = args.search or f"search:playouts={args.playouts_four},time_limit=none"
+    search = args.search or f"search:steps={args.steps},time_limit=none"
     rule = args.rule
     todo = {part.strip() for part in args.only.split(",") if part.strip()}
     print(f"python {platform.python_version()} on {platform.machine()}, jobs={args.jobs}")
-    print(f"search bot: {search} (four players: {search_four}); rule bot: {rule}")
+    print(f"search bot: {search}; rule bot: {rule}")
     ok = True
 
     if "rule-random" in todo:
@@ -150,7 +189,7 @@ def main(argv: list[str] | None = None) -> int:
             "four",
             args.preset,
             4,
-            [search_four, rule, "random", "random"],
+            [search, rule, "random", "random"],
             args.games_four,
             args.seed,
             args.jobs,
@@ -162,6 +201,10 @@ def main(argv: list[str] | None = None) -> int:
             f"durak rates search {rates[0]:.3f} < rule {rates[1]:.3f} < random "
             f"{rates[2]:.3f} / {rates[3]:.3f}: {_verdict(good)}"
         )
+
+    if "timing" in todo:
+        for players in (2, 4):
+            _timing(args.preset, players, search, args.games_timing, args.seed)
 
     print(f"\noverall: {_verdict(ok)}")
     return 0 if ok else 1

@@ -94,12 +94,28 @@ def test_bots_play_every_player_count(players: int) -> None:
     play_checked(Rules(players=players), names, f"count:{players}")
 
 
-@pytest.mark.parametrize("name", ["random", "rule", SEARCH])
+@pytest.mark.parametrize("name", ["random", "rule", SEARCH, "search:steps=150,time_limit=none"])
 def test_a_seeded_bot_replays_the_same_game(name: str) -> None:
     rules = Rules(players=3, transfer_by_card=True)
     one = play_checked(rules, [name, name, "random"], "replay")
     two = play_checked(rules, [name, name, "random"], "replay")
     assert one == two
+
+
+def test_a_position_met_again_gets_a_random_legal_action() -> None:
+    # Deterministic players can cycle for ever once the stock is empty; a bot that sees the same
+    # position a second time breaks the cycle with a random legal action. (The five-player
+    # free-throwing case above once cycled inside a search's playouts.)
+    state = new_game(Rules(), seed=5)
+    seen = view(state, state.attacker)
+    answers = set()
+    for seed in range(10):
+        for bot in (RuleBot(seed), SearchBot(seed, playouts=4, time_limit=None)):
+            first = bot.choose(seen)
+            again = bot.choose(seen)
+            assert again in seen.legal_actions
+            answers.add(again != first)
+    assert answers == {True, False}
 
 
 def test_random_bots_with_other_seeds_play_other_games() -> None:
@@ -134,13 +150,21 @@ def test_search_bot_respects_its_budgets() -> None:
     timed = SearchBot(0, time_limit=0.01)
     assert timed.choose(seen) in seen.legal_actions
     assert timed.last_playouts >= 1
+    stepped = SearchBot(0, steps=1500, time_limit=None)
+    assert stepped.choose(seen) in seen.legal_actions
+    assert 1 <= stepped.last_steps <= 1500
+    assert SearchBot(0, steps=400, time_limit=None).choose(seen) == SearchBot(
+        0, steps=400, time_limit=None
+    ).choose(seen)
 
 
 def test_search_bot_rejects_bad_budgets() -> None:
-    with pytest.raises(ValueError, match="time_limit or a playouts"):
+    with pytest.raises(ValueError, match="a time_limit, a playouts or a steps"):
         SearchBot(0, time_limit=None)
     with pytest.raises(ValueError, match="positive"):
         SearchBot(0, playouts=0)
+    with pytest.raises(ValueError, match="positive"):
+        SearchBot(0, steps=-5)
     with pytest.raises(ValueError, match="policy"):
         SearchBot(0, policy="clever")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="schedule"):
