@@ -747,3 +747,21 @@ def test_simulate_matches_with_teams_and_the_table(capsys: pytest.CaptureFixture
         assert text in out
     assert main(["simulate", "--match", "7", "--games", "6"]) == 2
     assert "less than one match of 7 games" in capsys.readouterr().err
+
+
+def test_simulate_with_several_bots_is_a_seat_rotated_tournament(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["simulate", "--bots", "rule,random", "--games", "24", "--seed", "t", "--json"]
+    assert main(args) == 0
+    one = json.loads(capsys.readouterr().out)
+    assert main([*args, "--jobs", "2"]) == 0
+    two = json.loads(capsys.readouterr().out)
+    assert one == two  # the figures do not depend on the number of processes
+    assert [e["bot"] for e in one["entries"]] == ["rule", "random"]
+    for entry in one["entries"]:
+        assert entry["games"] == 24
+        assert entry["decided"] == 24 - one["draws"]
+        low, high = entry["durak_interval"]
+        assert low <= entry["durak_rate"] <= high
+    assert sum(e["durak"] for e in one["entries"]) == 24 - one["draws"]

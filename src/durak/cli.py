@@ -96,6 +96,7 @@ from durak.records import Record, dump, load, replay
 from durak.rules import Rules
 from durak.rules.settings import SETTINGS
 from durak.state import GameState, Result
+from durak.tournament import TournamentResult, run_tournament
 from durak.views import PlayerView
 from durak.views import view as player_view
 
@@ -1835,6 +1836,26 @@ def _match_table(stats: MatchStats, preset: str, seed: int | str) -> Group:
     return Group(*parts)
 
 
+def _tournament_dict(result: TournamentResult) -> dict[str, Any]:
+    """A tournament's figures as JSON values: per entry its games, durak count, decided games,
+    draws, durak rate and its 95% confidence interval."""
+    return {
+        "games": result.games,
+        "draws": result.draws,
+        "entries": [
+            {
+                "bot": stats.name,
+                "games": stats.games,
+                "durak": stats.durak,
+                "decided": stats.decided,
+                "durak_rate": stats.durak_rate,
+                "durak_interval": list(stats.durak_interval),
+            }
+            for stats in result.stats
+        ],
+    }
+
+
 def _cmd_simulate(args: argparse.Namespace, name: str, rules: Rules, seed: int | str) -> int:
     out = _console(sys.stdout)
     err = _console(sys.stderr, stderr=True)
@@ -1855,7 +1876,22 @@ def _cmd_simulate(args: argparse.Namespace, name: str, rules: Rules, seed: int |
     data: dict[str, Any] = {"preset": name, "seed": seed, "bots": list(seats.values())}
     renderable: RenderableType
     with progress:
-        if args.match:
+        if not args.match and (len(set(seats.values())) > 1 or args.jobs > 1):
+            task = progress.add_task("games", total=args.games)
+            result = run_tournament(
+                rules,
+                list(seats.values()),
+                args.games,
+                seed,
+                jobs=args.jobs,
+                progress=lambda done, _total: progress.update(task, completed=done),
+            )
+            data.update(_tournament_dict(result))
+            renderable = (  # a plain table: too wide for rich to wrap usefully
+                f"{name}: tournament of {result.games} seat-rotated games, seed {seed}\n"
+                f"{result.table()}\ndraws: {result.draws}"
+            )
+        elif args.match:
             task = progress.add_task("matches", total=matches)
             match_stats = simulate_matches(
                 rules, matches, args.match, seed, lambda: progress.advance(task), kinds
@@ -1869,6 +1905,8 @@ def _cmd_simulate(args: argparse.Namespace, name: str, rules: Rules, seed: int |
             renderable = _stats_table(stats, name, seed)
     if args.json:
         print(json.dumps(data), file=sys.stdout)
+    elif isinstance(renderable, str):
+        print(renderable, file=sys.stdout)
     else:
         out.print(renderable)
     return 0
@@ -2295,7 +2333,10 @@ def build_parser() -> argparse.ArgumentParser:
         "and print how often each seat was the durak, the draws, and the mean bouts and "
         "actions per game. With --match K the games are played as matches of K games (the "
         "durak deals the next game, R11) and scored: losses, longest losing streaks, "
-        "Doppeldurak and Dauerdurak streaks, vodka shots, team losses.",
+        "Doppeldurak and Dauerdurak streaks, vodka shots, team losses. With several kinds "
+        "of bot (--bots search,rule,random,random) the games are a tournament: the bots "
+        "change seats from game to game, and each bot's durak rate is reported with a 95%% "
+        "confidence interval; --jobs N plays it in N processes.",
     )
     common(sim, "random")
     sim.add_argument(
@@ -2310,6 +2351,13 @@ def build_parser() -> argparse.ArgumentParser:
         type=_positive,
         metavar="K",
         help="play matches of K games each and report the match scores",
+    )
+    sim.add_argument(
+        "--jobs",
+        type=_positive,
+        default=1,
+        metavar="N",
+        help="processes for a tournament (1); the figures do not depend on it",
     )
     sim.add_argument("--json", action="store_true", help="print the figures as JSON")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
