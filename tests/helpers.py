@@ -47,6 +47,7 @@ def position(
     trump: str | None = None,
     attacker: int = 0,
     first_bout: bool = False,
+    exchange: str = "",
 ) -> GameState:
     """A state before ``attacker`` leads; every card not in a hand or the stock is put in the
     discard pile (in canonical deck order)."""
@@ -60,6 +61,7 @@ def position(
         attacker=attacker,
         discard=discard,
         first_bout=first_bout,
+        exchange=exchange,
     )
 
 

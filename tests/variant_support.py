@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 import pytest
+from helpers import position
 
 from durak import (
     Card,
@@ -19,11 +20,9 @@ from durak import (
     Rules,
     ThrowIn,
     apply,
-    build_deck,
     check,
     is_legal,
     legal_actions,
-    new_position,
     parse_cards,
 )
 from durak.cards import sort_cards
@@ -51,16 +50,13 @@ def setup(
     exchange: str = "",
 ) -> GameState:
     """The state before ``attacker`` leads; every card in no hand and not in the stock lies in the
-    discard pile."""
-    used = {c for h in hands for c in parse_cards(h)} | set(parse_cards(stock))
-    rest = [c for c in build_deck(rules.deck_size, rules.decks) if c not in used]
-    return new_position(
+    discard pile (:func:`helpers.position`)."""
+    return position(
         rules,
-        hands=list(hands),
+        hands,
         stock=stock,
         trump=trump,
         attacker=attacker,
-        discard=rest,
         first_bout=first_bout,
         exchange=exchange,
     )
