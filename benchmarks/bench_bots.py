@@ -8,8 +8,8 @@ Three seat-rotated tournaments under two- and four-player Podkidnoy (or ``--pres
     steps calibrated to at most 50 ms of CPU per move on one core. Target: SearchBot is the durak in
     at most 42% of the decided games.
 (c) ``four``: four players, one SearchBot, one RuleBot and two RandomBots. Target: durak rates
-    ordered search < rule < random. The RuleBot is rarely the durak here, so this needs many
-    games to order search and rule.
+    ordered search < rule < random. Both the SearchBot and the RuleBot are the durak in well
+    under 1% of these games, so ordering them takes thousands of games (default 6000).
 
 Each line shows games, durak count, decided games (not drawn), the durak rate among decided
 games with its 95% Wilson interval, and the bot's mean CPU and wall-clock milliseconds per move
@@ -21,7 +21,7 @@ searched moves' CPU times.
 
 Usage::
 
-    python benchmarks/bench_bots.py --jobs 2                      # all three, about 40 min
+    python benchmarks/bench_bots.py --jobs 2                      # everything, about 75 min
     python benchmarks/bench_bots.py --jobs 2 --only rule-random
     python benchmarks/bench_bots.py --jobs 2 --only search-rule --games-search 200 --steps 1000
     python benchmarks/bench_bots.py --only timing                 # per-move CPU spread
@@ -132,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--games-rule", type=int, default=2000, help="games of (a)")
     parser.add_argument("--games-search", type=int, default=1000, help="games of (b)")
-    parser.add_argument("--games-four", type=int, default=2000, help="games of (c)")
+    parser.add_argument("--games-four", type=int, default=6000, help="games of (c)")
     parser.add_argument("--games-timing", type=int, default=40, help="games per timing run")
     parser.add_argument(
         "--steps",
