@@ -317,7 +317,12 @@ def check_transition(
     check_conservation(new, deck)
     after = ledger.advance(state, action, new)
     assert (new.bouts, new.defences) == (after.bouts, after.defences)
-    assert new.places == after.places, f"places {new.places}, expected {after.places} (R7.2)"
+    if new.result is None:
+        assert new.places == after.places, f"places {new.places}, expected {after.places} (R7.2)"
+    else:
+        # One source for places: once the game is over the state's are the result's, a place
+        # for every seat (R7.2); check_result derives those from the ledger independently.
+        assert new.places == new.result.places, "the state's places differ from the result's"
     check_table(new, after)
     return after
 

@@ -23,6 +23,7 @@ from durak.engine import (
     acting,
     apply,
     apply_with_events,
+    attack_limit,
     check,
     is_legal,
     legal_actions,
@@ -30,6 +31,7 @@ from durak.engine import (
     new_position,
     next_actor,
     shuffled_deck,
+    validate_state,
 )
 from durak.errors import (
     DurakError,
@@ -38,6 +40,7 @@ from durak.errors import (
     InvalidError,
     PositionError,
     RulesError,
+    SeatError,
 )
 from durak.rules import Rules
 from durak.state import GameState, Result
@@ -65,6 +68,7 @@ __all__ = [
     "Result",
     "Rules",
     "RulesError",
+    "SeatError",
     "ShowTrump",
     "Suit",
     "Take",
@@ -74,6 +78,7 @@ __all__ = [
     "acting",
     "apply",
     "apply_with_events",
+    "attack_limit",
     "build_deck",
     "check",
     "format_cards",
@@ -84,5 +89,6 @@ __all__ = [
     "next_actor",
     "parse_cards",
     "shuffled_deck",
+    "validate_state",
     "view",
 ]

@@ -39,7 +39,7 @@ from durak.actions import (
     Transfer,
 )
 from durak.cards import DECK_SIZES, Card, Suit, build_deck, parse_cards, sort_cards
-from durak.errors import IllegalActionError, PositionError, RulesError
+from durak.errors import IllegalActionError, PositionError, RulesError, SeatError
 from durak.events import (
     Beaten,
     BoutEnded,
@@ -49,6 +49,7 @@ from durak.events import (
     Led,
     NewBout,
     Passed,
+    PlayerLeft,
     PlayerOut,
     Redealt,
     TakeDeclared,
@@ -70,6 +71,7 @@ __all__ = [
     "acting",
     "apply",
     "apply_with_events",
+    "attack_limit",
     "check",
     "is_legal",
     "legal_actions",
@@ -77,6 +79,7 @@ __all__ = [
     "new_position",
     "next_actor",
     "shuffled_deck",
+    "validate_state",
 ]
 
 _EMPTY: frozenset[int] = frozenset()
@@ -274,8 +277,14 @@ def _deal_state(
     if not stock:
         known[dealer] = frozenset({trump_card})  # R2.4: the dealer's shown card
     if leader is None:
-        shown = min((c for c in hands[attacker] if c.suit == trump), default=None)
-        if shown is not None:  # R3.1: the leader shows his lowest trump
+        # R3.1: the leader shows his lowest trump, compared by rank (never by the card's value,
+        # which holds the copy number: 6d#2 is lower than Kd); of two copies, the first.
+        shown = min(
+            (c for c in hands[attacker] if c.suit == trump),
+            key=lambda c: (c & 15, c >> 6),
+            default=None,
+        )
+        if shown is not None:
             known[attacker] = known[attacker] | {shown}
     exchange: frozenset[Card] = _NO_CARDS
     if rules.trump_six_exchange:
@@ -334,6 +343,50 @@ def _check_cards(rules: Rules, cards: Sequence[Card], what: str) -> None:
         raise PositionError(f"{what}: {len(missing)} card(s) missing: {shown}")
 
 
+TablePairs = Sequence[tuple[Card | str, Card | str | None]] | str
+
+
+def _parse_table(table: TablePairs) -> tuple[Pair, ...]:
+    """Table pairs from ``[("7h", "9h"), ("8h", None)]`` or from text ``"7h:9h 8h"``
+    (``attack:beating card``; a card alone is unbeaten)."""
+    if isinstance(table, str):
+        pairs: list[tuple[Card | str, Card | str | None]] = []
+        for word in table.replace(",", " ").split():
+            first, sep, second = word.partition(":")
+            pairs.append((first, second if sep else None))
+        table = pairs
+    if not isinstance(table, Sequence):
+        raise PositionError(f"table: expected pairs (attack, beating card or None), not {table!r}")
+    out: list[Pair] = []
+    for pair in table:
+        if not isinstance(pair, Sequence) or isinstance(pair, str) or len(pair) != 2:
+            raise PositionError(f"table: {pair!r} is not a pair (attack, beating card or None)")
+        attack = Card.parse(pair[0]) if isinstance(pair[0], str) else pair[0]
+        beat = Card.parse(pair[1]) if isinstance(pair[1], str) else pair[1]
+        if not isinstance(attack, Card) or not (beat is None or isinstance(beat, Card)):
+            raise PositionError(f"table: {pair!r} is not a pair of cards")
+        out.append((attack, beat))
+    return tuple(out)
+
+
+def _seat(name: str, value: object, n: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
+        raise PositionError(f"{name}: must be a seat 0-{n - 1}, not {value!r}")
+    return value
+
+
+def _seats(name: str, values: Iterable[object], n: int) -> tuple[int, ...]:
+    if isinstance(values, str | bytes) or not isinstance(values, Iterable):
+        raise PositionError(f"{name}: expected seat numbers, not {values!r}")
+    return tuple(_seat(name, v, n) for v in values)
+
+
+def _count(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise PositionError(f"{name}: must be a whole number 0 or more, not {value!r}")
+    return value
+
+
 def new_position(
     rules: Rules,
     *,
@@ -345,10 +398,24 @@ def new_position(
     dealer: int | None = None,
     first_bout: bool = False,
     exchange: Sequence[Card | str] | str = (),
+    defender: int | None = None,
+    table: TablePairs = (),
+    defender_hand: int | None = None,
+    taken: bool = False,
+    passed: Iterable[int] = (),
+    shown: Sequence[Card | str] | str = (),
+    known: Sequence[Sequence[Card | str] | str] | None = None,
+    leader: int | None = None,
+    joined: Iterable[int] | None = None,
+    bouts: int | None = None,
+    defences: int | None = None,
+    places: Sequence[int | None] | None = None,
+    left: Iterable[int] = (),
 ) -> GameState:
-    """Start from a given position instead of a deal: the state before ``attacker`` leads.
+    """Start from a given position instead of a deal: between bouts, or with a bout in play.
 
-    For scenario tests, puzzles and front-ends that restore a game.
+    For scenario tests, puzzles and front-ends that restore a game. Every field of a position
+    can be given; what is left out takes the value a game would have.
 
     Args:
         rules: the settings.
@@ -356,27 +423,54 @@ def new_position(
         stock: the stock, top card first; its last card is the face-up trump card (R2.4).
         trump: the trump suit; needed when the stock is empty, else it must match the stock's
             last card.
-        attacker: the seat that leads the next bout (it must hold cards).
+        attacker: the main attacker: the seat that leads the next bout, or, with a ``table``,
+            the one who led it or last transferred (R9.1).
         discard: the discard pile.
         dealer: the dealer's seat (for matches); ``attacker - 1`` if omitted.
-        first_bout: whether this is the game's first bout (R4.6 ``first_bout_max``, R9.6).
+        first_bout: whether this is the game's first bout (R4.6 ``first_bout_max``, R9.6); a
+            shorthand for ``bouts = 0``.
         exchange: lowest trumps whose holders keep the right to the trump-six exchange (R12.1).
-
-    A seat with an empty hand while the stock is empty is out, sharing first place.
+        defender: the defender; the next active opponent clockwise from ``attacker`` if omitted
+            (R4.1, R10.2).
+        table: the bout's pairs in the order played, ``[("7h", "9h"), ("8h", None)]`` or the
+            text ``"7h:9h 8h"`` (``attack:beating card``; a card alone is unbeaten).
+        defender_hand: ``H`` of R4.6, the defender's hand size when he became defender; with a
+            table, his hand now plus the cards he has beaten with if omitted.
+        taken: the defender has declared take (R4.8).
+        passed: the seats whose pass stands (R4.9).
+        shown: trumps shown for a transfer in this bout (R9.5).
+        known: per seat, the cards of his hand every player knows he holds (none if omitted).
+        leader: who led the bout (R5.1); ``attacker`` if omitted.
+        joined: the players who put attack cards on the table, in the order they first did
+            (R5.1); ``(leader,)`` with a table if omitted.
+        bouts: bouts finished so far (``0`` is the game's first bout); ``0`` if ``first_bout``
+            else ``1``.
+        defences: successful defences so far (R4.6 ``until_first_discard``); ``bouts`` if
+            omitted, so ``bouts = 1, defences = 0`` is "not the first bout, but no successful
+            defence yet".
+        places: each seat's place if he is out or has left (R7.2), else ``None``; if omitted,
+            a seat with an empty hand while the stock is empty is out in first place between
+            bouts, and in play (finished, R7.1) during a bout.
+        left: seats that left holding cards with a winning partner (R10.3).
 
     Raises:
-        PositionError: a card missing or given twice, a seat count that does not match
-            ``rules.players``, a missing or contradicting trump, an attacker who cannot lead or
-            a defender who holds no card; fewer than two players (or teams) still in play.
+        PositionError: naming the field (and the rule): a card missing or given twice, a seat
+            count that does not match ``rules.players``, a missing or contradicting trump, and
+            every contradiction :func:`validate_state` finds (an attacker who cannot lead, a
+            defender who holds no card, more attack cards than R4.6 allows, a beating card that
+            does not beat, a bout that R4.10 would already have ended, ...).
+        InvalidCardError: a card that does not parse.
     """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules object, not {rules!r}")
     n = rules.players
-    if len(hands) != n:
-        raise PositionError(f"hands: {len(hands)} hands given for {n} players")
+    if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != n:
+        count = len(hands) if isinstance(hands, Sequence) and not isinstance(hands, str) else 0
+        raise PositionError(f"hands: {count} hands given for {n} players")
     hand_cards = [parse_cards(h) for h in hands]
     stock_cards = parse_cards(stock)
     discard_cards = parse_cards(discard)
-    every = [c for h in hand_cards for c in h] + list(stock_cards) + list(discard_cards)
-    _check_cards(rules, every, "position")
+    pairs = _parse_table(table)
     if trump is not None and not isinstance(trump, Suit):
         trump = Suit.parse(str(trump))
     trump_card: Card | None = None
@@ -390,56 +484,254 @@ def new_position(
         trump = trump_card.suit
     elif trump is None:
         raise PositionError("trump: the stock is empty, so the trump suit must be given")
-    if isinstance(attacker, bool) or not isinstance(attacker, int) or not 0 <= attacker < n:
-        raise PositionError(f"attacker: must be a seat 0-{n - 1}, not {attacker!r}")
-    if dealer is None:
-        dealer = (attacker - 1) % n
-    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-        raise PositionError(f"dealer: must be a seat 0-{n - 1}, not {dealer!r}")
-    places: tuple[int | None, ...] = tuple(
-        1 if not h and not stock_cards else None for h in hand_cards
-    )
-    active = [p is None for p in places]
-    if sum(active) < 2:
-        raise PositionError("hands: fewer than two players hold cards, so the game is over")
-    if not hand_cards[attacker]:
-        raise PositionError(f"attacker: seat {attacker} holds no card, so he cannot lead")
-    defender = next_opponent(rules, active, attacker)
-    if defender is None:
-        raise PositionError("hands: only one team holds cards, so the game is over (R10.3)")
-    if not hand_cards[defender]:
-        raise PositionError(
-            f"hands: the defender, seat {defender}, holds no card, so no attack is possible (R4.6)"
+    attacker = _seat("attacker", attacker, n)
+    dealer = (attacker - 1) % n if dealer is None else _seat("dealer", dealer, n)
+    if places is None:
+        between = not pairs
+        place_list: tuple[int | None, ...] = tuple(
+            1 if between and not h and not stock_cards else None for h in hand_cards
         )
-    rights = frozenset(parse_cards(exchange))
-    for card in rights:
-        if card & 63 != _lowest_trump(rules, trump) or not any(card in h for h in hand_cards):
-            raise PositionError(f"exchange: {card} is not the deck's lowest trump in a hand")
-    bouts = 0 if first_bout else 1
-    return GameState(
+    else:
+        if isinstance(places, str) or not isinstance(places, Sequence) or len(places) != n:
+            raise PositionError(f"places: one place (or None) per seat is needed, {n} seats")
+        place_list = tuple(None if x is None else _count("places", x) for x in places)
+    active = [
+        place_list[i] is None and (bool(h) or bool(stock_cards)) for i, h in enumerate(hand_cards)
+    ]
+    if defender is None:
+        found = next_opponent(rules, active, attacker)
+        if found is None:
+            if sum(active) < 2:
+                raise PositionError("hands: fewer than two players hold cards, so the game is over")
+            raise PositionError("hands: only one team holds cards, so the game is over (R10.3)")
+        defender = found
+    defender = _seat("defender", defender, n)
+    if bouts is None:
+        bouts = 0 if first_bout else 1
+    bouts = _count("bouts", bouts)
+    defences = bouts if defences is None else _count("defences", defences)
+    leader = attacker if leader is None else _seat("leader", leader, n)
+    if joined is None:
+        joined_seats: tuple[int, ...] = (leader,) if pairs else ()
+    else:
+        joined_seats = _seats("joined", joined, n)
+    if defender_hand is None:
+        beaten = sum(1 for _, b in pairs if b is not None)
+        defender_hand = len(hand_cards[defender]) + beaten if pairs else 0
+    defender_hand = _count("defender_hand", defender_hand)
+    if not isinstance(taken, bool):
+        raise PositionError(f"taken: must be true or false, not {taken!r}")
+    if known is None:
+        known_sets = tuple(_NO_CARDS for _ in range(n))
+    else:
+        if isinstance(known, str) or not isinstance(known, Sequence) or len(known) != n:
+            raise PositionError(f"known: one set of known cards per seat is needed, {n} seats")
+        known_sets = tuple(frozenset(parse_cards(k)) for k in known)
+    state = GameState(
         rules=rules,
         hands=tuple(_sorted(h) for h in hand_cards),
         stock=stock_cards,
         trump=trump,
         trump_card=trump_card,
-        table=(),
+        table=pairs,
         discard=discard_cards,
         dealer=dealer,
         attacker=attacker,
         defender=defender,
-        leader=attacker,
-        joined=(),
-        defender_hand=0,
-        taken=False,
-        passed=_EMPTY,
-        shown=_NO_CARDS,
+        leader=leader,
+        joined=joined_seats,
+        defender_hand=defender_hand,
+        taken=taken,
+        passed=frozenset(_seats("passed", passed, n)),
+        shown=frozenset(parse_cards(shown)),
         bouts=bouts,
-        defences=bouts,
-        places=places,
+        defences=defences,
+        places=place_list,
         result=None,
-        exchange=rights,
-        known=tuple(_NO_CARDS for _ in range(n)),
+        exchange=frozenset(parse_cards(exchange)),
+        known=known_sets,
+        left=frozenset(_seats("left", left, n)),
     )
+    validate_state(state)
+    return state
+
+
+def validate_state(state: GameState) -> GameState:
+    """Check that ``state`` is a position the engine can play on, and return it.
+
+    :func:`new_position` and :func:`durak.serialize.state_from_dict` call it, so a position
+    built by hand or read from a file is refused at once, never failing later.
+
+    Raises:
+        TypeError: ``state`` is not a :class:`GameState`.
+        PositionError: naming the field and the rule of the first contradiction found: cards
+            that are not the rules' deck exactly once (R13.4); seats, places or known cards
+            that do not fit; a face-up card that is not the stock's last card or not of the
+            trump suit (R2.4); an attacker or defender who cannot play (R4.1, R10.2); more
+            attack cards than R4.6 allows; a beating card that does not beat its attack card
+            (R4.7, R8); a take with nothing unbeaten (R4.8); a pass by a player with nothing to
+            add (R4.9); a shown card that is not a trump of the attack rank (R9.5); a bout
+            that R4.10 would already have ended; a result that contradicts the places.
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"expected a GameState, not {type(state).__name__}")
+    s = state
+    rules = s.rules
+    if not isinstance(rules, Rules):
+        raise PositionError(f"rules: not a Rules object: {rules!r}")
+    if not isinstance(s.trump, Suit):
+        raise PositionError(f"trump: not a suit: {s.trump!r}")
+    n = rules.players
+    for name in ("hands", "places"):
+        if len(getattr(s, name)) != n:
+            raise PositionError(f"{name}: one entry per seat is needed, {n} seats")
+    if s.known and len(s.known) != n:
+        raise PositionError(f"known: one set per seat is needed, {n} seats")
+    _check_cards(rules, s.all_cards(), "position")
+    for name in ("dealer", "attacker", "defender", "leader"):
+        _seat(name, getattr(s, name), n)
+    for name in ("bouts", "defences", "defender_hand", "shuffles"):
+        _count(name, getattr(s, name))
+    if s.defences > s.bouts:
+        raise PositionError(
+            f"defences: {s.defences} successful defences in {s.bouts} finished bouts"
+        )
+    for p, place in enumerate(s.places):
+        if place is not None and (isinstance(place, bool) or not 1 <= place <= n):
+            raise PositionError(f"places: seat {p} has place {place!r}, not 1-{n} (R7.2)")
+    for p in s.left:
+        _seat("left", p, n)
+        if s.places[p] is None:
+            raise PositionError(f"left: seat {p} left with a partner but has no place (R10.3)")
+    for p, cards in enumerate(s.known):
+        stray = sorted(c for c in cards if c not in s.hands[p])
+        if stray:
+            raise PositionError(f"known: {stray[0]} is known to be in seat {p}'s hand, but is not")
+    if s.trump_card is not None:
+        if s.trump_card.suit != s.trump:
+            raise PositionError(f"trump_card: {s.trump_card} is not of the trump suit (R2.4)")
+        if s.stock and s.stock[-1] != s.trump_card:
+            raise PositionError(
+                f"trump_card: {s.trump_card} is not the face-up card under the stock (R2.4)"
+            )
+    elif s.stock:
+        raise PositionError("trump_card: the stock's last card is the face-up trump card (R2.4)")
+    for card in s.exchange:
+        if card & 63 != _lowest_trump(rules, s.trump) or not any(card in h for h in s.hands):
+            raise PositionError(f"exchange: {card} is not the deck's lowest trump in a hand")
+    if s.result is not None:
+        if s.table:
+            raise PositionError("table: the game is over, so no card is on the table (R7.3)")
+        if s.places != s.result.places:
+            raise PositionError("places: a finished game's places are its result's (R7.2)")
+        return state
+    return _validate_play(state)
+
+
+def _validate_play(s: GameState) -> GameState:
+    """The checks of :func:`validate_state` for a game in progress."""
+    rules = s.rules
+    n = rules.players
+    b = _Bout(s)
+    active = b.active
+    alive = [p for p in range(n) if active[p]]
+    if len({rules.team_of(p) for p in alive}) < 2:
+        raise PositionError(
+            "places: fewer than two players (or teams) are still in play, so the game is over "
+            "(R7.3, R10.3)"
+        )
+    if not active[s.attacker] and not s.table:
+        raise PositionError(f"attacker: seat {s.attacker} is not in play, so he cannot lead")
+    if s.defender == s.attacker or not rules.opponents(s.attacker, s.defender):
+        raise PositionError(
+            f"defender: seat {s.defender} cannot defend against seat {s.attacker} (R4.1, R10.2)"
+        )
+    if not active[s.defender]:
+        raise PositionError(f"defender: seat {s.defender} is not in play (R4.1)")
+    if not s.table:
+        if not s.hands[s.attacker]:
+            raise PositionError(f"attacker: seat {s.attacker} holds no card, so he cannot lead")
+        if not s.hands[s.defender]:
+            raise PositionError(
+                f"hands: the defender, seat {s.defender}, holds no card, so no attack is "
+                "possible (R4.6)"
+            )
+        for name in ("taken", "passed", "shown", "joined"):
+            if getattr(s, name):
+                raise PositionError(f"{name}: no bout is in play, so this must be empty")
+        return s
+    for attack, card in s.table:
+        if card is not None and not b.table[(attack & 63) * 64 + (card & 63)]:
+            raise PositionError(f"table: {card} does not beat {attack} (R4.7, R8)")
+    if len(s.table) > b.limit:
+        raise PositionError(
+            f"table: {len(s.table)} attack cards exceed the bout's limit of {b.limit} "
+            f"(cap {b.cap}, defender_hand {s.defender_hand}) (R4.6)"
+        )
+    if b.unbeaten > len(s.hands[s.defender]) and not s.taken:
+        raise PositionError(
+            f"table: {b.unbeaten} unbeaten cards, but the defender holds "
+            f"{len(s.hands[s.defender])} (R4.6)"
+        )
+    if s.taken and not b.unbeaten:
+        raise PositionError("taken: the defender takes only while a card is unbeaten (R4.8)")
+    if not s.joined or s.joined[0] != s.leader or len(set(s.joined)) != len(s.joined):
+        raise PositionError(
+            "joined: the seats that put attack cards on the table, each once, the leader first "
+            "(R5.1)"
+        )
+    for p in sorted(s.passed):
+        if p not in b.throwers or not b.able(p):
+            raise PositionError(
+                f"passed: seat {p} is not a thrower with a card to add, so he has no pass (R4.9)"
+            )
+    rank = s.table[0][0] & 15
+    for card in s.shown:
+        if card.suit != s.trump or card & 15 != rank or not rules.transfer_by_showing_trump:
+            raise PositionError(f"shown: {card} is not a trump of the attack rank shown (R9.5)")
+    if b.over():
+        raise PositionError(
+            "table: every thrower is done and the defender has beaten everything or taken, so "
+            "the bout is over: the engine would already have ended it (R4.10)"
+        )
+    return s
+
+
+def attack_limit(state: GameState) -> int:
+    """The most attack cards the bout may hold now (R4.6): ``min(cap, H)`` while a bout is in
+    play, before the lead ``min(cap, the defender's hand)`` (the most the lead may hold); ``0``
+    once the game is over.
+
+    Raises:
+        TypeError: ``state`` is not a :class:`GameState`.
+    """
+    _need_state(state)
+    if state.result is not None:
+        return 0
+    return _bout(state).limit
+
+
+def _need_state(state: object) -> None:
+    if type(state) is not GameState and not isinstance(state, GameState):
+        raise TypeError(f"expected a GameState, not {type(state).__name__}")
+
+
+def _need_seat(player: object, n: int) -> None:
+    if type(player) is not int and (isinstance(player, bool) or not isinstance(player, int)):
+        raise TypeError(f"a player is a seat number 0-{n - 1}, not {player!r:.80}")
+    if not 0 <= player < n:
+        raise SeatError(f"no seat {player} in a {n}-player game (seats 0-{n - 1}, R2.2)")
+
+
+def _need_action(action: object) -> None:
+    if not isinstance(action, _ACTION_KINDS):
+        raise TypeError(
+            f"not an action: {action!r:.80} (expected Lead, ThrowIn, Beat, Take, Pass, "
+            "Transfer, ShowTrump, ExchangeTrump or Redeal; durak.notation.parse_action reads text)"
+        )
+
+
+_ACTION_KINDS = (Lead, ThrowIn, Beat, Take, Pass, Transfer, ShowTrump, ExchangeTrump, Redeal)
 
 
 # --------------------------------------------------------------------------------------------
@@ -816,13 +1108,21 @@ def check(state: GameState, action: Action) -> tuple[str, str] | None:
     is legal. The same checks :func:`apply` and :func:`legal_actions` use.
 
     Raises:
-        TypeError: ``action`` is not an action.
+        TypeError: ``state`` is not a state or ``action`` is not an action.
     """
+    _need_state(state)
+    _need_action(action)
     return _violation(_bout(state), action)
 
 
 def is_legal(state: GameState, action: Action) -> bool:
-    """Whether ``action`` is legal in ``state`` (R13.1)."""
+    """Whether ``action`` is legal in ``state`` (R13.1).
+
+    Raises:
+        TypeError: ``state`` is not a state or ``action`` is not an action.
+    """
+    _need_state(state)
+    _need_action(action)
     return _violation(_bout(state), action) is None
 
 
@@ -912,14 +1212,13 @@ def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, 
             take, throw-ins, pass; cards in card order. Empty once the game is over.
 
     Raises:
-        IndexError: ``player`` is not a seat of this game.
+        TypeError: ``state`` is not a state, or ``player`` is not a seat number.
+        SeatError: ``player`` is not a seat of this game (also an :class:`IndexError`).
     """
+    _need_state(state)
     n = len(state.hands)
     if player is not None:
-        if type(player) is not int:
-            raise TypeError(f"a player is a seat number 0-{n - 1}, not {player!r}")
-        if not 0 <= player < n:
-            raise IndexError(f"no seat {player} in a {n}-player game")
+        _need_seat(player, n)
     if state.result is not None:
         return ()
     b = _bout(state)
@@ -945,7 +1244,12 @@ def acting(state: GameState) -> tuple[int, ...]:
     """The players who may act now on the table (R13.1), in seat order: the attacker before the
     lead; the defender while he faces an unbeaten card and has not taken; every thrower with a
     legal throw-in (R4.4, R4.5, R4.9). Rights only their holder knows of, the trump-six exchange
-    and a misdeal redeal (R12), are left out, so the answer follows from public facts alone."""
+    and a misdeal redeal (R12), are left out, so the answer follows from public facts alone.
+
+    Raises:
+        TypeError: ``state`` is not a state.
+    """
+    _need_state(state)
     if state.result is not None:
         return ()
     if not state.table:
@@ -964,7 +1268,13 @@ def next_actor(state: GameState) -> int | None:
     taken; otherwise the main attacker if he has a legal action; otherwise the first thrower
     clockwise from the main attacker who has one. ``None`` once the game is over. It never
     changes what is legal: the others' actions stay legal.
+
+    Raises:
+        TypeError: ``state`` is not a state.
+        PositionError: ``state`` is one no engine function makes, in which nobody can act
+            (:func:`validate_state` refuses such states when they are read or built).
     """
+    _need_state(state)
     if state.result is not None:
         return None
     s = state
@@ -976,7 +1286,9 @@ def next_actor(state: GameState) -> int | None:
     for p in b.throwers:  # clockwise from the main attacker, who comes first
         if _check_throw(b, p, None) is None:
             return p
-    raise AssertionError("a state that is not over has an actor")  # pragma: no cover
+    raise PositionError(  # pragma: no cover - validate_state refuses such states
+        "table: nobody can act, so the bout should have ended (R4.10)"
+    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -1019,7 +1331,7 @@ def apply(state: GameState, action: Action) -> GameState:
     Raises:
         IllegalActionError: the action breaks a rule; it names the player, the action and the
             rule id, and nothing changes.
-        TypeError: ``action`` is not an action.
+        TypeError: ``state`` is not a state or ``action`` is not an action.
     """
     return _apply(state, action, None)
 
@@ -1033,6 +1345,7 @@ def apply_with_events(state: GameState, action: Action) -> tuple[GameState, tupl
 
     Raises:
         IllegalActionError: as :func:`apply`; nothing changes.
+        TypeError: ``state`` is not a state or ``action`` is not an action.
     """
     log: list[Event] = []
     new = _apply(state, action, log)
@@ -1065,6 +1378,8 @@ def _action_event(s: GameState, action: Action, target: int | None) -> Event:
 
 
 def _apply(state: GameState, action: Action, log: list[Event] | None) -> GameState:
+    _need_state(state)
+    _need_action(action)
     b = _bout(state)
     listed = b.legal.get(action.player) if type(action.player) is int else None
     if listed is None or action not in listed:  # already checked when it was listed
@@ -1204,12 +1519,13 @@ def _end_bout(s: GameState, log: list[Event] | None = None) -> GameState:
                 if log is not None:
                     log.append(Drew(p, len(drawn), drawn, face_up))
     newly_out = [p for p in range(n) if s.places[p] is None and not hands[p] and not stock]
-    places, result = settle(rules, s.places, newly_out, s.defender)
-    if log is not None:
+    places, left, result = settle(rules, s.places, s.left, newly_out, s.defender)
+    if log is not None and newly_out:
+        durak = result.durak if result is not None else None
+        log.extend(PlayerOut(p, places[p] or n) for p in newly_out if p != durak)
         log.extend(
-            PlayerOut(p, place)
-            for p, place in enumerate(places)
-            if place is not None and s.places[p] is None
+            PlayerLeft(p, places[p] or n, next(q for q in newly_out if not rules.opponents(p, q)))
+            for p in sorted(left - s.left)
         )
     active = [x is None for x in places]
     attacker = s.attacker
@@ -1252,4 +1568,5 @@ def _end_bout(s: GameState, log: list[Event] | None = None) -> GameState:
         shuffles=s.shuffles,
         appointed=s.appointed,
         known=tuple(known),
+        left=left,
     )

@@ -5,6 +5,8 @@
 - :class:`RulesError`: settings that are unknown, of the wrong type, contradict each other or
   cannot be dealt; names the setting.
 - :class:`PositionError`: a set-up position that breaks conservation or the rules.
+- :class:`SeatError`: a seat number that is not a seat of the game (also an
+  :class:`IndexError`).
 - :class:`IllegalActionError`: a well-formed action that is not allowed now; names the player,
   the action and the rule id (R13.3).
 """
@@ -20,6 +22,7 @@ __all__ = [
     "InvalidError",
     "PositionError",
     "RulesError",
+    "SeatError",
 ]
 
 
@@ -51,6 +54,11 @@ class RulesError(DurakError):
 
 class PositionError(DurakError):
     """A set-up position that cannot be played under the given rules."""
+
+
+class SeatError(DurakError, IndexError):
+    """A seat number that is not a seat of the game (``legal_actions(state, 7)`` in a
+    four-player game). It is also an :class:`IndexError`, as a bad index of a sequence is."""
 
 
 class IllegalActionError(DurakError):

@@ -29,6 +29,7 @@ __all__ = [
     "Led",
     "NewBout",
     "Passed",
+    "PlayerLeft",
     "PlayerOut",
     "Redealt",
     "TakeDeclared",
@@ -130,10 +131,23 @@ class Drew:
 
 @attrs.frozen
 class PlayerOut:
-    """``player`` went out with finishing place ``place`` (R7.1, R7.2; with teams, R10.3)."""
+    """``player`` went out (his hand empty with the stock empty, R7.1) with finishing place
+    ``place`` (R7.2). Reported at the bout end that records it; a durak named by
+    ``on_last_cleared = defender_loses`` is not out (R7.3), and neither is a player who leaves
+    with a partner (:class:`PlayerLeft`)."""
 
     player: int
     place: int
+
+
+@attrs.frozen
+class PlayerLeft:
+    """``player`` left the game holding cards because his partner ``partner`` went out under
+    ``team_win = first_out`` (R10.3); he shares the partner's ``place`` (R7.2) but is not out."""
+
+    player: int
+    place: int
+    partner: int
 
 
 @attrs.frozen
@@ -164,6 +178,7 @@ Event = (
     | BoutEnded
     | Drew
     | PlayerOut
+    | PlayerLeft
     | NewBout
     | GameOver
 )

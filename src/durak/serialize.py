@@ -21,6 +21,7 @@ import attrs
 
 from durak import events as _events
 from durak.cards import Card, Suit, build_deck
+from durak.engine import validate_state
 from durak.errors import DurakError
 from durak.events import Event
 from durak.notation import parse_action
@@ -85,6 +86,8 @@ _DECODE: dict[str, Callable[[Any], Any]] = {
     "exchange": _card_set,
     "passed": lambda v: frozenset(_ints(v)),
     "done": lambda v: frozenset(_ints(v)),
+    "out": lambda v: frozenset(_ints(v)),
+    "left": lambda v: frozenset(_ints(v)),
     "joined": _ints,
     "throwers": _ints,
     "hand_sizes": _ints,
@@ -158,6 +161,9 @@ def state_from_dict(data: Any) -> GameState:
     Raises:
         RecordError: naming the field and the reason: an unknown or missing field, a wrong
             type, a bad card, or cards that are not the rules' deck exactly once.
+        PositionError: a state the engine cannot play on, naming the field and the rule
+            (:func:`durak.engine.validate_state`): say one beaten pair on the table with
+            ``defender_hand = 1``, a bout R4.10 would already have ended.
     """
     state: GameState = _from_dict(GameState, data, "state")
     expected = sorted(build_deck(state.rules.deck_size, state.rules.decks))
@@ -165,7 +171,7 @@ def state_from_dict(data: Any) -> GameState:
         raise RecordError("hands", "the cards are not every card of the deck exactly once")
     if len(state.hands) != state.rules.players or len(state.places) != state.rules.players:
         raise RecordError("hands", "one hand and one place per seat are needed")
-    return state
+    return validate_state(state)
 
 
 def view_to_dict(v: PlayerView) -> dict[str, Any]:

@@ -69,7 +69,8 @@ class GameState:
         shown: trumps shown for a transfer in this bout (R9.5).
         bouts: number of bouts finished.
         defences: number of successful defences so far (R4.6 ``until_first_discard``).
-        places: each seat's finishing place once out, else ``None`` (R7.2).
+        places: each seat's finishing place once he is out or has left, else ``None`` (R7.2);
+            once the game is over, every seat's place, equal to ``result.places``.
         result: the :class:`Result` once the game is over, else ``None``.
         exchange: lowest trumps whose holders may still swap them for the face-up trump card:
             dealt or drawn to them and held ever since (R12.1).
@@ -80,6 +81,8 @@ class GameState:
         known: per seat, the cards in his hand that every player knows he holds: a trump shown
             under R2.4, R3.1 or R9.5, the face-up trump card once drawn (R5.2) or exchanged
             (R12.1), and cards he picked up in a take and has not played since.
+        left: the seats that left the game holding cards when a partner went out under
+            ``team_win = first_out`` (R10.3): placed with him, but not out.
     """
 
     rules: Rules
@@ -107,6 +110,7 @@ class GameState:
     shuffles: int = 0
     appointed: int | None = None
     known: tuple[frozenset[Card], ...] = ()
+    left: frozenset[int] = frozenset()
 
     @property
     def players(self) -> int:
@@ -127,6 +131,19 @@ class GameState:
     def attack_cards(self) -> tuple[Card, ...]:
         """All attack cards of the bout, beaten or not."""
         return tuple(a for a, _ in self.table)
+
+    @property
+    def out(self) -> frozenset[int]:
+        """The seats that went out (R7.1): their hands emptied with the stock empty and a bout
+        end recorded it. Not the seats that left with a partner (:attr:`left`), not players
+        who still hold cards when the game ends, and not a durak named by
+        ``on_last_cleared = defender_loses`` (R7.3)."""
+        durak = self.result.durak if self.result is not None else None
+        return frozenset(
+            p
+            for p, place in enumerate(self.places)
+            if place is not None and p not in self.left and not self.hands[p] and p != durak
+        )
 
     def is_active(self, seat: int) -> bool:
         """Whether ``seat`` is still playing: not out, and not finished (an empty hand with an

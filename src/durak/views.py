@@ -21,7 +21,8 @@ import attrs
 
 from durak.actions import Action
 from durak.cards import Card, Suit, sort_cards
-from durak.engine import _bout, acting, legal_actions, next_actor
+from durak.engine import _bout, _need_seat, _need_state, acting, legal_actions, next_actor
+from durak.errors import InvalidError, PositionError
 from durak.rules.settings import Rules
 from durak.state import GameState, Pair, Result
 
@@ -57,8 +58,12 @@ class PlayerView:
         bouts: bouts finished so far.
         defences: successful defences so far (R4.6 ``until_first_discard``).
         exchange: the cards of his own hand that give him the trump-six exchange (R12.1).
-        places: finishing places of the seats that are out (R7.2), else ``None``.
+        places: finishing places of the seats that are out or have left (R7.2), else ``None``;
+            once the game is over every seat's place, equal to ``result.places``.
         active: per seat, whether he is still in play (R7.1).
+        out: the seats that went out (R7.1); see :attr:`durak.GameState.out`.
+        left: the seats that left holding cards with a winning partner (R10.3): placed, but
+            not out.
         legal_actions: this player's legal actions (empty for an onlooker).
         acting: the players who may act now on the table (:func:`durak.engine.acting`).
         next_actor: the one-actor choice of R13.2 (it follows from the roles and ``done``).
@@ -92,6 +97,8 @@ class PlayerView:
     exchange: frozenset[Card]
     places: tuple[int | None, ...]
     active: tuple[bool, ...]
+    out: frozenset[int]
+    left: frozenset[int]
     legal_actions: tuple[Action, ...]
     acting: tuple[int, ...]
     next_actor: int | None
@@ -130,13 +137,13 @@ def view(state: GameState, player: int | None) -> PlayerView:
     """What ``player`` may know about ``state`` (R13); ``None`` for an onlooker.
 
     Raises:
-        IndexError: ``player`` is not a seat of the game.
+        TypeError: ``state`` is not a state, or ``player`` is not a seat number.
+        SeatError: ``player`` is not a seat of the game (also an :class:`IndexError`).
     """
+    _need_state(state)
     n = len(state.hands)
-    if player is not None and type(player) is not int:
-        raise TypeError(f"a player is a seat number 0-{n - 1}, not {player!r}")
-    if player is not None and not 0 <= player < n:
-        raise IndexError(f"no seat {player} in a {n}-player game")
+    if player is not None:
+        _need_seat(player, n)
     b = _bout(state)
     return PlayerView(
         player=player,
@@ -168,6 +175,8 @@ def view(state: GameState, player: int | None) -> PlayerView:
         ),
         places=state.places,
         active=b.active,
+        out=state.out,
+        left=state.left,
         legal_actions=legal_actions(state, player) if player is not None else (),
         acting=acting(state),
         next_actor=next_actor(state),
@@ -186,10 +195,17 @@ def determinize(v: PlayerView, rng: random.Random) -> GameState:
     players' rights to the trump-six exchange (R12.1) are unknown and left out.
 
     Raises:
-        ValueError: ``v`` is an onlooker's view.
+        TypeError: ``v`` is not a view or ``rng`` not a :class:`random.Random`.
+        InvalidError: ``v`` is an onlooker's view.
+        PositionError: ``v`` is not a view the library could give (its counts contradict
+            each other, say one read from a tampered file).
     """
+    if not isinstance(v, PlayerView):
+        raise TypeError(f"expected a PlayerView, not {type(v).__name__}")
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"expected a random.Random, not {type(rng).__name__}")
     if v.player is None:
-        raise ValueError("an onlooker's view has no hand to build a state around")
+        raise InvalidError("an onlooker's view has no hand to build a state around")
     unseen = list(v.unseen())
     rng.shuffle(unseen)
     can_add = bool(v.table) and len(v.table) < v.attack_limit
@@ -222,9 +238,13 @@ def determinize(v: PlayerView, rng: random.Random) -> GameState:
     )
     stock = tuple(unseen)
     if v.stock_size:
-        assert v.trump_card is not None
+        if v.trump_card is None:
+            raise PositionError("trump_card: a view with a stock names the face-up card (R2.4)")
         stock = (*stock, v.trump_card)
-    assert len(stock) == v.stock_size
+    if len(stock) != v.stock_size or any(
+        len(hands[seat]) != v.hand_sizes[seat] for seat in range(v.players)
+    ):
+        raise PositionError("hand_sizes: the view's card counts do not add up to the deck")
     return GameState(
         rules=v.rules,
         hands=hands,
@@ -248,4 +268,5 @@ def determinize(v: PlayerView, rng: random.Random) -> GameState:
         result=v.result,
         exchange=v.exchange,
         known=v.known,
+        left=v.left,
     )

@@ -1,4 +1,10 @@
-"""Going out, the end of the game and its result (R7.1-R7.4, R10.3)."""
+"""Going out, the end of the game and its result (R7.1-R7.4, R10.3).
+
+One source for places: :func:`settle` gives the places every state, view, event and result
+carries. While the game runs a seat's place is set when he goes out (R7.1) or leaves with a
+winning partner (R10.3); once the game is over every seat has a place and the state's places
+equal the result's (R7.2).
+"""
 
 from __future__ import annotations
 
@@ -7,35 +13,50 @@ from collections.abc import Sequence
 from durak.rules.settings import Objective, OnLastCleared, Rules, TeamWin
 from durak.state import Result
 
-__all__ = ["settle"]
+__all__ = ["Settled", "settle"]
+
+#: What :func:`settle` decides: the places, the seats that left holding cards, the result.
+Settled = tuple[tuple[int | None, ...], frozenset[int], Result | None]
 
 
 def settle(
-    rules: Rules, places: Sequence[int | None], newly_out: Sequence[int], defender: int
-) -> tuple[tuple[int | None, ...], Result | None]:
+    rules: Rules,
+    places: Sequence[int | None],
+    left: frozenset[int],
+    newly_out: Sequence[int],
+    defender: int,
+) -> Settled:
     """Record this bout end's outs and decide whether the game is over.
 
     Args:
         places: every seat's place before this bout end (``None`` while in play).
+        left: the seats that left earlier holding cards with a winning partner (R10.3).
         newly_out: the seats whose hands are empty with the stock empty at this bout end (R7.1).
         defender: the defender of the bout that just ended.
 
     Returns:
-        The new places (R7.2; under ``team_win = first_out`` a player's partners leave with
-            him, R10.3) and the :class:`Result` if the game ends here (R7.3, R10.3), else
-            ``None``.
+        ``(places, left, result)``. The places of R7.2: players out at this bout end share
+        ``1 + the number placed before``; under ``team_win = first_out`` a player's partners
+        leave with him and take his place (they join ``left``, R10.3). When the game ends here
+        (R7.3, R10.3) ``result`` is its :class:`Result` and ``places`` equals
+        ``result.places``, a place for every seat; else ``result`` is ``None``.
     """
     n = len(places)
     new = list(places)
+    gone = set(left)
     if newly_out:
         place = 1 + sum(1 for x in places if x is not None)
-        leaving = set(newly_out)
-        if rules.teams is not None and rules.team_win is TeamWin.FIRST_OUT:
-            leaving |= {p for p in range(n) if any(_partners(rules, p, q) for q in newly_out)}
-        for p in leaving:
+        for p in newly_out:
             if new[p] is None:
                 new[p] = place
-    return tuple(new), _result(rules, new, newly_out, defender)
+        if rules.teams is not None and rules.team_win is TeamWin.FIRST_OUT:
+            for p in range(n):
+                if new[p] is None and any(_partners(rules, p, q) for q in newly_out):
+                    new[p] = place
+                    gone.add(p)
+    result = _result(rules, new, newly_out, defender)
+    final = result.places if result is not None else tuple(new)
+    return final, frozenset(gone), result
 
 
 def _partners(rules: Rules, a: int, b: int) -> bool:
@@ -64,10 +85,11 @@ def _result(
     if len({rules.team_of(p) for p in left}) > 1:
         return None
     if left:
-        # One player, or one team, is left: it loses (R7.3, R10.3).
+        # One player, or one team, is left: it loses and shares the last place (R7.2, R7.3).
         losers = {p for p in seats if _partners(rules, p, left[0])}
         durak = left[0] if len(left) == 1 else None
     elif rules.on_last_cleared is OnLastCleared.DEFENDER_LOSES:
+        # R7.3: the last defender is the durak; he is not counted as out.
         losers = {p for p in seats if _partners(rules, p, defender)}
         durak = defender
         left = [defender]

@@ -58,6 +58,7 @@ from durak.events import (
     Led,
     NewBout,
     Passed,
+    PlayerLeft,
     PlayerOut,
     Redealt,
     TakeDeclared,
@@ -168,6 +169,9 @@ def event_text(event: Event, seat: int | None, name: Callable[[int], str]) -> st
         case PlayerOut(player=p, place=place):
             verb = "are" if p == seat else "is"
             return f"{name(p)} {verb} out ({_ordinal(place)} place)"
+        case PlayerLeft(player=p, place=place, partner=q):
+            verb = "leave" if p == seat else "leaves"
+            return f"{name(p)} {verb} with {name(q)} ({_ordinal(place)} place)"
         case NewBout(attacker=a, defender=d):
             return f"New bout: {name(a)} {'attack' if a == seat else 'attacks'} {name(d)}"
         case GameOver(result=result):

@@ -295,6 +295,9 @@
   }
 
   function roleOf(v, seat) {
+    if (v.places[seat] !== null && v.left.includes(seat)) {
+      return "left, " + ordinal(v.places[seat]) + " place";
+    }
     if (v.places[seat] !== null) return "out, " + ordinal(v.places[seat]) + " place";
     if (!v.active[seat]) return "finished";
     if (seat === v.defender) return v.taken ? "defender, takes" : "defender";
