@@ -74,6 +74,7 @@ from durak.events import (
     Led,
     NewBout,
     Passed,
+    PlayerLeft,
     PlayerOut,
     Redealt,
     TakeDeclared,
@@ -603,6 +604,10 @@ def _event_text(event: Event, name: Callable[[int], str], look: _Look) -> str:
         case PlayerOut(player=p, place=place):
             who = name(p)
             return f"{who} {'are' if who == 'you' else 'is'} out ({_ordinal(place)} place)"
+        case PlayerLeft(player=p, place=place, partner=q):
+            who = name(p)
+            verb = "leave" if who == "you" else "leaves"
+            return f"{who} {verb} with {name(q)} ({_ordinal(place)} place)"
         case NewBout(attacker=a, defender=d):
             who = name(a)
             return f"next bout: {who} {'attack' if who == 'you' else 'attacks'} {name(d)}"
@@ -848,6 +853,8 @@ def _role_of(v: PlayerView, seat: int) -> str:
             return "durak"
         return f"{_ordinal(v.result.places[seat])} place"
     place = v.places[seat]
+    if place is not None and seat in v.left:
+        return f"left ({_ordinal(place)} place)"
     if place is not None:
         return f"out ({_ordinal(place)} place)"
     if not v.active[seat]:
