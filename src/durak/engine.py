@@ -211,11 +211,14 @@ def new_game(
             follows ``no_trump_lead`` (R3.3).
 
     Raises:
+        TypeError: ``rules`` is not a :class:`Rules` object.
         RulesError: both ``seed`` and ``deck`` given; a bad seed or dealer;
             ``no_trump_lead = redeal`` with an explicit deck when no player holds a trump (R3.3).
         PositionError: a deck that is not exactly the rules' cards, naming the card.
     """
     rules = rules if rules is not None else Rules()
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules object, not {type(rules).__name__}")
     n = rules.players
     if dealer is None:
         dealer = n - 1
