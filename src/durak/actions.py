@@ -19,7 +19,7 @@ Cards may be given as :class:`~durak.cards.Card` or as text (``Beat(1, "7h", "9h
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import ClassVar
+from typing import Any, ClassVar, TypeVar, cast
 
 import attrs
 
@@ -27,6 +27,7 @@ from durak.cards import Card, parse_cards
 from durak.errors import InvalidError
 
 __all__ = [
+    "ACTION_KINDS",
     "Action",
     "Beat",
     "ExchangeTrump",
@@ -37,7 +38,11 @@ __all__ = [
     "Take",
     "ThrowIn",
     "Transfer",
+    "is_action",
+    "register_action",
 ]
+
+T = TypeVar("T")
 
 
 def _card(value: Card | str) -> Card:
@@ -196,5 +201,44 @@ class Redeal:
         return f"p{self.player} redeal"
 
 
-#: Any action.
+#: Any action of the rule book's kinds.
 Action = Lead | ThrowIn | Beat | Take | Pass | Transfer | ShowTrump | ExchangeTrump | Redeal
+
+#: Every action kind by its verb (``kind``): the rule book's, and those rule modules add with
+#: :func:`register_action`.
+ACTION_KINDS: dict[str, type] = {
+    cls.kind: cls
+    for cls in (Lead, ThrowIn, Beat, Take, Pass, Transfer, ShowTrump, ExchangeTrump, Redeal)
+}
+_KIND_TYPES: set[type] = set(ACTION_KINDS.values())
+
+
+def register_action(cls: type[T]) -> type[T]:
+    """Make the action class ``cls`` known everywhere actions are read and written: notation,
+    records, views and the engine's type checks. Usable as a class decorator.
+
+    An action class is a frozen attrs class whose first field is ``player`` (a seat), with a
+    class attribute ``kind`` (its verb in the notation, lower-case letters), ``describe()``
+    (an English phrase, "take") and ``__str__`` (``p0 <verb> <cards>``). Its other fields are
+    cards (:class:`~durak.cards.Card`, or a tuple of them for ``cards``): the notation lists
+    them in field order, so ``ActionClass(player, *cards)`` must build it back.
+
+    Raises:
+        InvalidError: ``cls`` has no ``kind`` or its verb is taken by another class.
+    """
+    kind = getattr(cls, "kind", None)
+    if not isinstance(kind, str) or not kind.isascii() or not kind.isalpha():
+        raise InvalidError(f"{cls.__name__} needs a class attribute kind, a lower-case verb")
+    known = ACTION_KINDS.get(kind)
+    if known is not None and known is not cls:
+        raise InvalidError(f"the action verb {kind!r} is taken by {known.__name__}")
+    if not attrs.has(cast(Any, cls)) or attrs.fields(cast(Any, cls))[0].name != "player":
+        raise InvalidError(f"{cls.__name__} must be an attrs class whose first field is player")
+    ACTION_KINDS[kind] = cls
+    _KIND_TYPES.add(cls)
+    return cls
+
+
+def is_action(value: object) -> bool:
+    """Whether ``value`` is an action of a known kind (the rule book's or a registered one)."""
+    return type(value) in _KIND_TYPES

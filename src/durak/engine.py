@@ -21,50 +21,28 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
 
-from durak.actions import (
-    Action,
-    Beat,
-    ExchangeTrump,
-    Lead,
-    Pass,
-    Redeal,
-    ShowTrump,
-    Take,
-    ThrowIn,
-    Transfer,
-)
-from durak.cards import DECK_SIZES, Card, Suit, build_deck, parse_cards, sort_cards
+from durak.actions import Action, ExchangeTrump, Pass, Redeal, ShowTrump, Transfer, is_action
+from durak.cards import Card, Suit, parse_cards, sort_cards
 from durak.errors import IllegalActionError, PositionError, RulesError, SeatError
 from durak.events import (
-    Beaten,
     BoutEnded,
     Drew,
     Event,
     GameOver,
-    Led,
     NewBout,
-    Passed,
     PlayerLeft,
     PlayerOut,
-    Redealt,
-    TakeDeclared,
-    ThrownIn,
-    Transferred,
-    TrumpExchanged,
 )
-from durak.rules.beating import base_beats, beat_table
-from durak.rules.drawing import draw_order
-from durak.rules.modules import active_modules, checking_modules
-from durak.rules.objective import settle
-from durak.rules.seating import next_active, next_opponent
-from durak.rules.settings import Lead as LeadSetting
-from durak.rules.settings import NoTrumpLead, Rules, ThrowOrder
-from durak.rules.throwing import attack_cap, throwers
+from durak.rules.bout import Bout
+from durak.rules.families import lowest_trump
+from durak.rules.modules import Plan, Violation, plan_for
+from durak.rules.seating import next_active
+from durak.rules.settings import Rules
 from durak.state import GameState, Pair
 
 __all__ = [
@@ -131,7 +109,8 @@ def _check_seed(seed: object) -> int | str:
 def shuffled_deck(rules: Rules, seed: int | str) -> tuple[Card, ...]:
     """The deck order (top card first) that ``seed`` gives under ``rules`` (R2.5).
 
-    The algorithm is frozen: the canonical deck (:func:`~durak.cards.build_deck`) is shuffled by
+    The algorithm is frozen: the canonical deck (:func:`~durak.cards.build_deck`, or the cards
+    the rule modules' :meth:`~durak.rules.modules.RuleModule.deck` hooks give) is shuffled by
     Fisher-Yates (from the last position down) with numbers drawn from SHA-256 of
     ``"durak-shuffle-v1:<seed>:<counter>"`` (counter 0, 1, 2 ...; each digest read as four
     big-endian 64-bit numbers; rejection sampling for uniform choices). The same seed gives the
@@ -140,7 +119,7 @@ def shuffled_deck(rules: Rules, seed: int | str) -> tuple[Card, ...]:
     Raises:
         RulesError: a seed that is neither an integer nor a string.
     """
-    cards = list(build_deck(rules.deck_size, rules.decks))
+    cards = list(_plan(rules).deck)
     _Stream(_check_seed(seed)).shuffle(cards)
     return tuple(cards)
 
@@ -170,19 +149,6 @@ def _deal(
         trump_card = order[pos - 1]  # the dealer's last dealt card (R2.4)
         stock = ()
     return hands, stock, trump_card
-
-
-def _lowest_trump_holder(hands: Sequence[Sequence[Card]], trump: Suit, dealer: int) -> int | None:
-    """R3.1/R3.2: the holder of the lowest trump; ties go to the first clockwise from the
-    dealer's left neighbour."""
-    n = len(hands)
-    best: tuple[int, int] | None = None
-    for step in range(1, n + 1):
-        seat = (dealer + step) % n
-        ranks = [c & 15 for c in hands[seat] if (c >> 4) & 3 == trump]
-        if ranks and (best is None or min(ranks) < best[0]):
-            best = (min(ranks), seat)
-    return None if best is None else best[1]
 
 
 def new_game(
@@ -250,23 +216,22 @@ def _deal_state(
     shuffles of it (R2.5; a redeal continues the stream, R3.3, R12.2). ``leader`` overrides R3
     (R11.2)."""
     n = rules.players
+    plan = _plan(rules)
     stream: _Stream | None = None
     shuffles = 0
     if order is None:
         assert seed is not None
         stream = _Stream(seed)
-        order = list(build_deck(rules.deck_size, rules.decks))
+        order = list(plan.deck)
         for _ in range(prior + 1):
             stream.shuffle(order)
         shuffles = prior + 1
     while True:
         hands, stock, trump_card = _deal(rules, order, dealer)
         trump = trump_card.suit
-        attacker = _lowest_trump_holder(hands, trump, dealer) if leader is None else leader
-        if attacker is not None:
-            break
-        if rules.no_trump_lead is NoTrumpLead.DEALER_LEFT:
-            attacker = (dealer + 1) % n
+        found = plan.first_attacker(rules, hands, trump, dealer) if leader is None else leader
+        if found is not None:
+            attacker: int = found
             break
         if stream is None:
             raise RulesError(
@@ -289,47 +254,41 @@ def _deal_state(
         )
         if shown is not None:
             known[attacker] = known[attacker] | {shown}
-    exchange: frozenset[Card] = _NO_CARDS
-    if rules.trump_six_exchange:
-        low = _lowest_trump(rules, trump)
-        exchange = frozenset(c for h in hands for c in h if c & 63 == low)
-    return GameState(
-        rules=rules,
-        hands=tuple(_sorted(h) for h in hands),
-        stock=stock,
-        trump=trump,
-        trump_card=trump_card,
-        table=(),
-        discard=(),
-        dealer=dealer,
-        attacker=attacker,
-        defender=next_opponent(rules, [True] * n, attacker) or 0,
-        leader=attacker,
-        joined=(),
-        defender_hand=0,
-        taken=False,
-        passed=_EMPTY,
-        shown=_NO_CARDS,
-        bouts=0,
-        defences=0,
-        places=(None,) * n,
-        result=None,
-        exchange=exchange,
-        seed=seed,
-        shuffles=shuffles,
-        appointed=leader,
-        known=tuple(known),
-    )
-
-
-def _lowest_trump(rules: Rules, trump: Suit) -> int:
-    """The card value (copy aside) of the deck's lowest trump (R12.1)."""
-    return trump * 16 + DECK_SIZES[rules.deck_size]
+    fields: dict[str, Any] = {
+        "rules": rules,
+        "hands": tuple(_sorted(h) for h in hands),
+        "stock": stock,
+        "trump": trump,
+        "trump_card": trump_card,
+        "table": (),
+        "discard": (),
+        "dealer": dealer,
+        "attacker": attacker,
+        "defender": plan.next_opponent(rules, [True] * n, attacker) or 0,
+        "leader": attacker,
+        "joined": (),
+        "defender_hand": 0,
+        "taken": False,
+        "passed": _EMPTY,
+        "shown": _NO_CARDS,
+        "bouts": 0,
+        "defences": 0,
+        "places": (None,) * n,
+        "result": None,
+        "exchange": _NO_CARDS,
+        "seed": seed,
+        "shuffles": shuffles,
+        "appointed": leader,
+        "known": tuple(known),
+    }
+    for module in plan.dealers:
+        module.dealt(rules, fields)
+    return GameState(**fields)
 
 
 def _check_cards(rules: Rules, cards: Sequence[Card], what: str) -> None:
     """Every card of the rules' deck(s) exactly once (R1.2, R13.4)."""
-    expected = set(build_deck(rules.deck_size, rules.decks))
+    expected = set(_plan(rules).deck)
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
@@ -502,7 +461,7 @@ def new_position(
         place_list[i] is None and (bool(h) or bool(stock_cards)) for i, h in enumerate(hand_cards)
     ]
     if defender is None:
-        found = next_opponent(rules, active, attacker)
+        found = _plan(rules).next_opponent(rules, active, attacker)
         if found is None:
             if sum(active) < 2:
                 raise PositionError("hands: fewer than two players hold cards, so the game is over")
@@ -620,7 +579,7 @@ def validate_state(state: GameState) -> GameState:
     elif s.stock:
         raise PositionError("trump_card: the stock's last card is the face-up trump card (R2.4)")
     for card in s.exchange:
-        if card & 63 != _lowest_trump(rules, s.trump) or not any(card in h for h in s.hands):
+        if card & 63 != lowest_trump(rules, s.trump) or not any(card in h for h in s.hands):
             raise PositionError(f"exchange: {card} is not the deck's lowest trump in a hand")
     if s.result is not None:
         if s.table:
@@ -635,10 +594,12 @@ def _validate_play(s: GameState) -> GameState:
     """The checks of :func:`validate_state` for a game in progress."""
     rules = s.rules
     n = rules.players
-    b = _Bout(s)
+    b = Bout(s, _plan(s.rules))
     active = b.active
     alive = [p for p in range(n) if active[p]]
-    if len({rules.team_of(p) for p in alive}) < 2:
+    if not s.table and len({rules.team_of(p) for p in alive}) < 2:
+        # Between bouts; during one, players who emptied their hands play no more (R7.1) but
+        # the bout goes on until it ends (R4.10).
         raise PositionError(
             "places: fewer than two players (or teams) are still in play, so the game is over "
             "(R7.3, R10.3)"
@@ -727,14 +688,12 @@ def _need_seat(player: object, n: int) -> None:
 
 
 def _need_action(action: object) -> None:
-    if not isinstance(action, _ACTION_KINDS):
+    if not is_action(action):
         raise TypeError(
             f"not an action: {action!r:.80} (expected Lead, ThrowIn, Beat, Take, Pass, "
-            "Transfer, ShowTrump, ExchangeTrump or Redeal; durak.notation.parse_action reads text)"
+            "Transfer, ShowTrump, ExchangeTrump, Redeal or a registered kind; "
+            "durak.notation.parse_action reads text)"
         )
-
-
-_ACTION_KINDS = (Lead, ThrowIn, Beat, Take, Pass, Transfer, ShowTrump, ExchangeTrump, Redeal)
 
 
 # --------------------------------------------------------------------------------------------
@@ -742,114 +701,29 @@ _ACTION_KINDS = (Lead, ThrowIn, Beat, Take, Pass, Transfer, ShowTrump, ExchangeT
 # --------------------------------------------------------------------------------------------
 
 
-class _Derived:
-    """What the engine derives once per rules object: the modules with a check hook and one
-    beat table per trump suit."""
-
-    __slots__ = ("checkers", "rules", "tables")
-
-    def __init__(self, rules: Rules) -> None:
-        self.rules = rules
-        self.checkers = checking_modules(rules)
-        self.tables = {suit: beat_table(suit, rules) for suit in Suit}
-
-
-_derived: dict[int, _Derived] = {}
+def _plan(rules: Rules) -> Plan:
+    """The plan of ``rules``, remembered by identity (hashing a rules object to look it up
+    costs more than the rest of a rule check)."""
+    entry = _plans.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_plans) > 512:
+            _plans.clear()
+        entry = _plans[id(rules)] = (rules, plan_for(rules))
+    return entry[1]
 
 
-def _rules_data(rules: Rules) -> _Derived:
-    """:class:`_Derived` for ``rules``, remembered by identity (hashing a rules object to look it
-    up costs more than the rest of a rule check)."""
-    d = _derived.get(id(rules))
-    if d is None or d.rules is not rules:
-        if len(_derived) > 512:
-            _derived.clear()
-        d = _derived[id(rules)] = _Derived(rules)
-    return d
+_plans: dict[int, tuple[Rules, Plan]] = {}
+_last: Bout | None = None
 
 
-class _Bout:
-    """Facts about a state that every rule check needs (not part of the state)."""
-
-    __slots__ = (
-        "active",
-        "beaten",
-        "can_add",
-        "cap",
-        "legal",
-        "limit",
-        "modules",
-        "ranks",
-        "s",
-        "table",
-        "throwers",
-        "unbeaten",
-    )
-
-    def __init__(self, s: GameState) -> None:
-        self.s = s
-        rules = s.rules
-        stock = bool(s.stock)
-        places = s.places
-        self.active = tuple(places[i] is None and (stock or bool(h)) for i, h in enumerate(s.hands))
-        self.cap = attack_cap(rules, s.bouts, s.defences)
-        derived = _rules_data(rules)
-        self.legal: dict[int, tuple[Action, ...]] = {}
-        self.modules = derived.checkers
-        self.table = derived.tables[s.trump]
-        ranks: set[int] = set()
-        unbeaten = 0
-        for a, b in s.table:
-            ranks.add(a & 15)
-            if b is None:
-                unbeaten += 1
-            else:
-                ranks.add(b & 15)
-        self.ranks = ranks
-        self.unbeaten = unbeaten
-        self.beaten = len(s.table) - unbeaten
-        if s.table:
-            self.limit = min(self.cap, s.defender_hand)
-            self.throwers = throwers(rules, self.active, s.attacker, s.defender)
-            self.can_add = (not s.taken or rules.throw_after_take) and len(s.table) < self.limit
-        else:
-            self.limit = min(self.cap, len(s.hands[s.defender]))
-            self.throwers = ()
-            self.can_add = False
-
-    def able(self, p: int) -> bool:
-        """``p`` is a thrower holding a card he could add, order and passes aside."""
-        if not self.can_add or p not in self.throwers:
-            return False
-        ranks = self.ranks
-        return any(c & 15 in ranks for c in self.s.hands[p])
-
-    def done(self, p: int) -> bool:
-        """``p``'s pass stands, or he has nothing to add (counts as passed, R4.9)."""
-        return p in self.s.passed or not self.able(p)
-
-    def over(self) -> bool:
-        """R4.10: every thrower done, and every attack card beaten or the defender has taken."""
-        if not self.s.table or (self.unbeaten and not self.s.taken):
-            return False
-        return all(self.done(p) for p in self.throwers)
-
-    def transfer_target(self) -> int | None:
-        """The player a transfer would pass the attack to (R9.1), or ``None``."""
-        return next_opponent(self.s.rules, self.active, self.s.defender)
-
-
-_last: _Bout | None = None
-
-
-def _bout(s: GameState) -> _Bout:
+def _bout(s: GameState) -> Bout:
     """The derived facts of ``s``; the last state asked about is remembered (by identity), since
     callers ask :func:`next_actor`, :func:`legal_actions` and :func:`apply` about the same state
     in turn."""
     global _last
     b = _last
     if b is None or b.s is not s:
-        b = _last = _Bout(s)
+        b = _last = Bout(s, _plan(s.rules))
     return b
 
 
@@ -857,214 +731,8 @@ def _bout(s: GameState) -> _Bout:
 # The rule checks: the one legality source
 # --------------------------------------------------------------------------------------------
 
-Violation = tuple[str, str]  # (rule id, reason)
 
-
-def _in_hand(b: _Bout, p: int, cards: Sequence[Card]) -> Violation | None:
-    hand = b.s.hands[p]
-    if len(cards) == 1:
-        return None if cards[0] in hand else ("R13.1", f"{cards[0]} is not in player {p}'s hand")
-    if len(set(cards)) != len(cards):
-        dup = next(c for c in cards if cards.count(c) > 1)
-        return "R1.2", f"{dup} is listed more than once"
-    for c in cards:
-        if c not in hand:
-            return "R13.1", f"{c} is not in player {p}'s hand"
-    return None
-
-
-def _check_lead(b: _Bout, a: Lead) -> Violation | None:
-    s = b.s
-    if s.table:
-        return "R4.2", "the bout has already been led; throw in instead"
-    if a.player != s.attacker:
-        return "R4.1", f"player {s.attacker} leads this bout"
-    bad = _in_hand(b, a.player, a.cards)
-    if bad:
-        return bad
-    if s.rules.lead is LeadSetting.SINGLE and len(a.cards) > 1:
-        return "R4.2", "the lead is a single card under lead = single"
-    if len(a.cards) > 1 and len({c & 15 for c in a.cards}) > 1:
-        return "R4.2", "a lead of several cards must be of one rank"
-    if len(a.cards) > b.limit:
-        return "R4.6", (
-            f"{len(a.cards)} attack cards exceed the limit of {b.limit} "
-            f"(cap {b.cap}, defender holds {len(s.hands[s.defender])})"
-        )
-    return None
-
-
-def _check_throw(b: _Bout, p: int, card: Card | None) -> Violation | None:
-    """Whether ``p`` may throw in ``card`` now; with ``card=None`` the card checks are skipped
-    (used for passing)."""
-    s = b.s
-    if not s.table:
-        return "R4.2", "no bout has been led yet"
-    if p == s.defender:
-        return "R4.4", "the defender cannot throw in against himself"
-    if p not in b.throwers:
-        return "R4.4", f"player {p} is not a thrower in this bout ({s.rules.throwers.value})"
-    if p in s.passed:
-        return "R4.9", f"player {p} has passed and the table has not changed since"
-    if s.taken and not s.rules.throw_after_take:
-        return "R4.8", "the defender has taken and throw_after_take is off"
-    if len(s.table) >= b.limit:
-        return "R4.6", (
-            f"the bout already holds {len(s.table)} attack cards, its limit "
-            f"(cap {b.cap}, defender's hand {s.defender_hand})"
-        )
-    if (
-        s.rules.throw_order is ThrowOrder.ATTACKER_FIRST
-        and p != s.attacker
-        and not b.done(s.attacker)
-    ):
-        return "R4.5", f"the main attacker (player {s.attacker}) throws in first"
-    if card is not None:
-        if card not in s.hands[p]:
-            return "R13.1", f"{card} is not in player {p}'s hand"
-        if card & 15 not in b.ranks:
-            return "R4.3", f"no card of rank {card.rank.letter} is on the table"
-    elif not b.able(p):
-        return "R4.9", f"player {p} has nothing to throw in, so there is nothing to pass"
-    return None
-
-
-def _check_defending(b: _Bout, p: int, rule: str = "R4.8") -> Violation | None:
-    """``p`` is the defender facing an unbeaten card, not having taken; ``rule`` is cited when
-    nothing is left unbeaten (R4.7 for a beat, R4.8 for a take, R9.1 for a transfer)."""
-    s = b.s
-    if not s.table:
-        return "R4.2", "no bout has been led yet"
-    if p != s.defender:
-        return "R4.1", f"player {s.defender} is the defender"
-    if s.taken:
-        return "R4.8", "the defender has already taken"
-    if not b.unbeaten:
-        return rule, "every attack card is beaten"
-    return None
-
-
-def _check_beat(b: _Bout, a: Beat) -> Violation | None:
-    bad = _check_defending(b, a.player, "R4.7")
-    if bad:
-        return bad
-    s = b.s
-    if (a.attack, None) not in s.table:
-        return "R4.7", f"{a.attack} is not an unbeaten attack card on the table"
-    if a.card not in s.hands[a.player]:
-        return "R13.1", f"{a.card} is not in player {a.player}'s hand"
-    if not b.table[(a.attack & 63) * 64 + (a.card & 63)]:
-        verdict = base_beats(a.card, a.attack, s.trump)
-        if verdict:
-            for module in active_modules(s.rules):
-                verdict = module.beats(a.card, a.attack, s.trump, s.rules, verdict)
-                if not verdict:
-                    return module.rule or f"house:{module.name}", (
-                        f"{a.card} does not beat {a.attack}: {module.description}"
-                    )
-        return "R4.7", f"{a.card} does not beat {a.attack} (trump {s.trump.name.lower()})"
-    return None
-
-
-def _check_transfer_common(b: _Bout, p: int, on_table: int) -> Violation | None:
-    bad = _check_defending(b, p, "R9.1")
-    if bad:
-        return bad
-    s = b.s
-    if b.beaten:
-        return "R9.1", "a card of this bout has already been beaten"
-    if not s.rules.transfer_first_bout and s.bouts == 0:
-        return "R9.6", "no transfer in the game's first bout"
-    target = b.transfer_target()
-    if target is None:
-        return "R9.1", "there is no other active player to pass the attack to"
-    room = min(b.cap, len(s.hands[target]))
-    if on_table > room:
-        return "R9.2", (
-            f"{on_table} attack cards would exceed the new defender's limit of {room} "
-            f"(cap {b.cap}, player {target} holds {len(s.hands[target])})"
-        )
-    return None
-
-
-def _check_transfer(b: _Bout, a: Transfer) -> Violation | None:
-    if not b.s.rules.transfer_by_card:
-        return "R9.1", "transfer by card is off (transfer_by_card)"
-    if len(a.cards) > 1 and not b.s.rules.transfer_several:
-        return "R9.4", "a transfer adds one card (transfer_several is off)"
-    bad = _check_transfer_common(b, a.player, len(b.s.table) + len(a.cards))
-    if bad:
-        return bad
-    bad = _in_hand(b, a.player, a.cards)
-    if bad:
-        return bad
-    rank = b.s.table[0][0] & 15
-    for c in a.cards:
-        if c & 15 != rank:
-            return "R9.1", f"{c} is not of the attack rank {b.s.table[0][0].rank.letter}"
-    return None
-
-
-def _check_show(b: _Bout, a: ShowTrump) -> Violation | None:
-    s = b.s
-    if not s.rules.transfer_by_showing_trump:
-        return "R9.5", "transfer by showing a trump is off (transfer_by_showing_trump)"
-    bad = _check_transfer_common(b, a.player, len(s.table))
-    if bad:
-        return bad
-    if a.card not in s.hands[a.player]:
-        return "R13.1", f"{a.card} is not in player {a.player}'s hand"
-    if a.card.suit != s.trump:
-        return "R9.5", f"{a.card} is not a trump"
-    if a.card & 15 != s.table[0][0] & 15:
-        return "R9.5", f"{a.card} is not of the attack rank {s.table[0][0].rank.letter}"
-    if a.card in s.shown:
-        return "R9.5", f"{a.card} has already been shown in this bout"
-    return None
-
-
-def _check_exchange(b: _Bout, a: ExchangeTrump) -> Violation | None:
-    s = b.s
-    if not s.rules.trump_six_exchange:
-        return "R12.1", "the trump-six exchange is off (trump_six_exchange)"
-    if a.card not in s.hands[a.player]:
-        return "R13.1", f"{a.card} is not in player {a.player}'s hand"
-    if a.card not in s.exchange:
-        return "R12.1", (
-            f"{a.card} gives no right to exchange: only the deck's lowest trump, dealt or drawn "
-            "and held ever since, does"
-        )
-    if not s.stock:
-        return "R12.1", "the face-up trump card has already been drawn"
-    if s.stock[-1] & 63 == a.card & 63:
-        return "R12.1", f"the face-up card is itself {a.card.rank.letter}{a.card.suit.letter}"
-    return None
-
-
-def _misdeal(rules: Rules, hand: Sequence[Card]) -> bool:
-    count = rules.misdeal_suit_count
-    if count is None:
-        return False
-    suits = [(c >> 4) & 3 for c in hand]
-    return any(suits.count(suit) >= count for suit in range(4))
-
-
-def _check_redeal(b: _Bout, a: Redeal) -> Violation | None:
-    s = b.s
-    if s.rules.misdeal_suit_count is None:
-        return "R12.2", "misdeal redeals are off (misdeal_suit_count)"
-    if s.bouts or s.table:
-        return "R12.2", "a redeal may be demanded only before the first lead"
-    if not _misdeal(s.rules, s.hands[a.player]):
-        return "R12.2", (
-            f"player {a.player} holds fewer than {s.rules.misdeal_suit_count} cards of every suit"
-        )
-    if s.seed is None:
-        return "R12.2", "the game was dealt from an explicit deck order, which gives no redeal"
-    return None
-
-
-def _violation(b: _Bout, action: Action) -> Violation | None:
+def _violation(b: Bout, action: Action) -> Violation | None:
     s = b.s
     p = action.player
     if s.result is not None:
@@ -1073,37 +741,33 @@ def _violation(b: _Bout, action: Action) -> Violation | None:
         return "R2.1", f"there is no seat {p} in a {len(s.hands)}-player game"
     if not b.active[p]:
         return "R7.1", f"player {p} is out of the game"
-    bad = _core_violation(b, action)
-    if bad is None and b.modules:
-        for module in b.modules:
+    plan = b.plan
+    owner = plan.owners.get(type(action))
+    if owner is None:
+        return _unowned(plan, action)
+    bad = owner.violation(b, action)
+    if bad is None and plan.checkers:
+        for module in plan.checkers:
             bad = module.check(s, action)
             if bad is not None:
                 return bad
     return bad
 
 
-def _core_violation(b: _Bout, action: Action) -> Violation | None:
-    p = action.player
-    match action:
-        case Lead():
-            return _check_lead(b, action)
-        case ThrowIn():
-            return _check_throw(b, p, action.card)
-        case Pass():
-            return _check_throw(b, p, None)
-        case Beat():
-            return _check_beat(b, action)
-        case Take():
-            return _check_defending(b, p)
-        case Transfer():
-            return _check_transfer(b, action)
-        case ShowTrump():
-            return _check_show(b, action)
-        case ExchangeTrump():
-            return _check_exchange(b, action)
-        case Redeal():
-            return _check_redeal(b, action)
-    raise TypeError(f"not an action: {action!r}")
+#: The rule each built-in action kind cites when its rule is off.
+_OFF: dict[type, Violation] = {
+    Transfer: ("R9.1", "transfer by card is off (transfer_by_card)"),
+    ShowTrump: ("R9.5", "transfer by showing a trump is off (transfer_by_showing_trump)"),
+    ExchangeTrump: ("R12.1", "the trump-six exchange is off (trump_six_exchange)"),
+    Redeal: ("R12.2", "misdeal redeals are off (misdeal_suit_count)"),
+}
+
+
+def _unowned(plan: Plan, action: Action) -> Violation:
+    off = _OFF.get(type(action))
+    if off is not None:
+        return off
+    return "R13.1", f"no rule module in force plays a {type(action).__name__} action"
 
 
 def check(state: GameState, action: Action) -> tuple[str, str] | None:
@@ -1129,90 +793,29 @@ def is_legal(state: GameState, action: Action) -> bool:
     return _violation(_bout(state), action) is None
 
 
-_INTERNED: dict[tuple[type, int, int, int], Action] = {}
-
-
-def _one(kind: type, p: int, c: int = 0, a: int = 0) -> Action:
-    """The action ``kind`` of player ``p`` with card ``c`` (and attack card ``a`` for a beat),
-    built once and then shared: actions are values, and building one runs its validators."""
-    key = (kind, p, c, a)
-    action = _INTERNED.get(key)
-    if action is None:
-        if len(_INTERNED) > 100_000:
-            _INTERNED.clear()
-        if kind is Take or kind is Pass:
-            action = kind(p)
-        elif kind is Lead or kind is Transfer:
-            action = kind(p, (Card(c),))
-        elif kind is Beat:
-            action = Beat(p, Card(a), Card(c))
+def _legal(b: Bout, p: int) -> tuple[Action, ...]:
+    """``p``'s legal actions: the modules' candidates that pass the rule checks (remembered
+    per state)."""
+    mine = b.legal.get(p)
+    if mine is None:
+        if b.active[p]:
+            out: list[Action] = []
+            for module in b.plan.offering:
+                out.extend(module.candidates(b, p))
+            mine = tuple(a for a in out if _violation(b, a) is None)
         else:
-            action = kind(p, Card(c))
-        _INTERNED[key] = action
-    return action
-
-
-def _candidates(b: _Bout, p: int) -> list[Action]:
-    """A superset of ``p``'s legal actions, in a fixed order; :func:`legal_actions` filters it
-    through the rule checks."""
-    s = b.s
-    hand = s.hands[p]
-    out: list[Action] = []
-    if s.exchange and s.stock:
-        out.extend(ExchangeTrump(p, c) for c in hand if c in s.exchange)
-    if s.rules.misdeal_suit_count is not None and not s.bouts and not s.table:
-        out.append(Redeal(p))
-    if not s.table:
-        if p == s.attacker:
-            if s.rules.lead is LeadSetting.SAME_RANK:
-                by_rank: dict[int, list[Card]] = {}
-                for c in hand:
-                    by_rank.setdefault(c & 15, []).append(c)
-                for group in by_rank.values():
-                    for combo in _subsets(group, b.limit):
-                        out.append(Lead(p, combo))
-            else:
-                out.extend(_one(Lead, p, c) for c in hand)
-        return out
-    if p == s.defender:
-        if not s.taken and b.unbeaten:
-            trump_table = b.table
-            for a, beaten in s.table:
-                if beaten is None:
-                    base = (a & 63) * 64
-                    out.extend(_one(Beat, p, c, a) for c in hand if trump_table[base + (c & 63)])
-            if not b.beaten and s.rules.transfers:
-                rank = s.table[0][0] & 15
-                same = [c for c in hand if c & 15 == rank]
-                if s.rules.transfer_by_card:
-                    if s.rules.transfer_several:
-                        out.extend(Transfer(p, combo) for combo in _subsets(same, len(same)))
-                    else:
-                        out.extend(_one(Transfer, p, c) for c in same)
-                if s.rules.transfer_by_showing_trump:
-                    out.extend(_one(ShowTrump, p, c) for c in same if (c >> 4) & 3 == s.trump)
-            out.append(_one(Take, p))
-        return out
-    if b.able(p):
-        ranks = b.ranks
-        out.extend(_one(ThrowIn, p, c) for c in hand if c & 15 in ranks)
-        out.append(_one(Pass, p))
-    return out
-
-
-def _subsets(cards: Sequence[Card], most: int) -> list[tuple[Card, ...]]:
-    """Non-empty subsets of ``cards`` with at most ``most`` cards, smaller first."""
-    from itertools import combinations
-
-    return [combo for k in range(1, min(most, len(cards)) + 1) for combo in combinations(cards, k)]
+            mine = ()
+        b.legal[p] = mine
+    return mine
 
 
 def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, ...]:
     """Every legal action of every player (R13.1), or only ``player``'s.
 
     Returns:
-        The actions in a fixed order: by seat, then leads, beats, transfers, shown trumps,
-            take, throw-ins, pass; cards in card order. Empty once the game is over.
+        The actions in a fixed order: by seat, then by the rule module that offers them
+            (for the rule book's: exchange, redeal, leads, beats, transfers, shown trumps,
+            take, throw-ins, pass); cards in card order. Empty once the game is over.
 
     Raises:
         TypeError: ``state`` is not a state, or ``player`` is not a seat number.
@@ -1226,28 +829,29 @@ def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, 
         return ()
     b = _bout(state)
     if player is not None:
-        seats: Iterable[int] = (player,)
-    else:
-        seats = range(n)
+        return _legal(b, player)
     out: list[Action] = []
-    legal = b.legal
-    for p in seats:
-        mine = legal.get(p)
-        if mine is None:
-            mine = legal[p] = (
-                tuple(a for a in _candidates(b, p) if _violation(b, a) is None)
-                if b.active[p]
-                else ()
-            )
-        out.extend(mine)
+    for p in range(n):
+        out.extend(_legal(b, p))
     return tuple(out)
+
+
+def _decides(b: Bout, p: int) -> bool:
+    """Whether ``p`` has a decision to make now: a legal action that is not a private right
+    (R13.2). Without forbidding modules, a thrower decides exactly when he may pass."""
+    plan = b.plan
+    if not plan.checkers and p != b.s.defender:
+        return plan.owners[Pass].violation(b, Pass(p)) is None if Pass in plan.owners else False
+    private = plan.private
+    return any(type(a) not in private for a in _legal(b, p))
 
 
 def acting(state: GameState) -> tuple[int, ...]:
     """The players who may act now on the table (R13.1), in seat order: the attacker before the
     lead; the defender while he faces an unbeaten card and has not taken; every thrower with a
     legal throw-in (R4.4, R4.5, R4.9). Rights only their holder knows of, the trump-six exchange
-    and a misdeal redeal (R12), are left out, so the answer follows from public facts alone.
+    and a misdeal redeal (R12), are left out, so the answer follows from public facts alone. The
+    same legality as :func:`legal_actions` decides (one legality source).
 
     Raises:
         TypeError: ``state`` is not a state.
@@ -1258,8 +862,8 @@ def acting(state: GameState) -> tuple[int, ...]:
     if not state.table:
         return (state.attacker,)
     b = _bout(state)
-    seats = {p for p in b.throwers if _check_throw(b, p, None) is None}
-    if b.unbeaten and not state.taken:
+    seats = {p for p in b.throwers if _decides(b, p)}
+    if b.unbeaten and not state.taken and _decides(b, state.defender):
         seats.add(state.defender)
     return tuple(sorted(seats))
 
@@ -1274,8 +878,7 @@ def next_actor(state: GameState) -> int | None:
 
     Raises:
         TypeError: ``state`` is not a state.
-        PositionError: ``state`` is one no engine function makes, in which nobody can act
-            (:func:`validate_state` refuses such states when they are read or built).
+        RulesError: a rule module forbids every action of a running game (``house_rules``).
     """
     _need_state(state)
     if state.result is not None:
@@ -1284,13 +887,15 @@ def next_actor(state: GameState) -> int | None:
     if not s.table:
         return s.attacker
     b = _bout(s)
-    if not s.taken and b.unbeaten:
+    if not s.taken and b.unbeaten and _decides(b, s.defender):
         return s.defender
     for p in b.throwers:  # clockwise from the main attacker, who comes first
-        if _check_throw(b, p, None) is None:
+        if _decides(b, p):
             return p
-    raise PositionError(  # pragma: no cover - validate_state refuses such states
-        "table: nobody can act, so the bout should have ended (R4.10)"
+    raise RulesError(
+        "house_rules",
+        "no player has a legal action in a running game: a rule module forbids every action "
+        "of the defender or the throwers (R13.4)",
     )
 
 
@@ -1302,24 +907,9 @@ def next_actor(state: GameState) -> int | None:
 _FIELDS = tuple(f.name for f in attrs.fields(GameState))
 
 
-def _evolve(s: GameState, changes: dict[str, Any]) -> GameState:
+def _evolve(s: GameState, changes: Mapping[str, Any]) -> GameState:
     """A copy of ``s`` with ``changes``: ``attrs.evolve`` without its per-call introspection."""
     return GameState(*[changes[f] if f in changes else getattr(s, f) for f in _FIELDS])
-
-
-def _remove(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
-    gone = set(cards)
-    return tuple(c for c in hand if c not in gone)
-
-
-def _with_hand(
-    hands: tuple[tuple[Card, ...], ...], p: int, hand: tuple[Card, ...]
-) -> tuple[tuple[Card, ...], ...]:
-    return (*hands[:p], hand, *hands[p + 1 :])
-
-
-def _joined(s: GameState, p: int) -> tuple[int, ...]:
-    return s.joined if p in s.joined else (*s.joined, p)
 
 
 def apply(state: GameState, action: Action) -> GameState:
@@ -1355,29 +945,9 @@ def apply_with_events(state: GameState, action: Action) -> tuple[GameState, tupl
     return new, tuple(log)
 
 
-def _action_event(s: GameState, action: Action, target: int | None) -> Event:
-    match action:
-        case Lead(player=p, cards=cards):
-            return Led(p, cards, s.defender)
-        case ThrowIn(player=p, card=card):
-            return ThrownIn(p, card)
-        case Beat(player=p, attack=attack, card=card):
-            return Beaten(p, attack, card)
-        case Take(player=p):
-            return TakeDeclared(p)
-        case Pass(player=p):
-            return Passed(p)
-        case Transfer(player=p, cards=cards):
-            assert target is not None
-            return Transferred(p, target, cards=cards)
-        case ShowTrump(player=p, card=card):
-            assert target is not None
-            return Transferred(p, target, shown=card)
-        case ExchangeTrump(player=p, card=card):
-            return TrumpExchanged(p, card, s.stock[-1])
-        case Redeal(player=p):
-            return Redealt(p)
-    raise TypeError(f"not an action: {action!r}")  # pragma: no cover
+def redeal(state: GameState) -> GameState:
+    """The same dealer deals again from the next shuffle of the seed's stream (R3.3, R12.2)."""
+    return _deal_state(state.rules, state.dealer, None, state.seed, state.shuffles, state.appointed)
 
 
 def _apply(state: GameState, action: Action, log: list[Event] | None) -> GameState:
@@ -1391,89 +961,21 @@ def _apply(state: GameState, action: Action, log: list[Event] | None) -> GameSta
             raise IllegalActionError(action.describe(), action.player, bad[0], bad[1])
     s = state
     p = action.player
+    plan = b.plan
+    owner = plan.owners[type(action)]
     if log is not None:
-        target = b.transfer_target() if isinstance(action, Transfer | ShowTrump) else None
-        log.append(_action_event(s, action, target))
-    changes: dict[str, Any]
-    match action:
-        case Lead(cards=cards):
-            changes = {
-                "hands": _with_hand(s.hands, p, _remove(s.hands[p], cards)),
-                "table": tuple((c, None) for c in cards),
-                "leader": p,
-                "joined": (p,),
-                "defender_hand": len(s.hands[s.defender]),
-                "passed": _EMPTY,
-            }
-        case ThrowIn(card=card):
-            changes = {
-                "hands": _with_hand(s.hands, p, _remove(s.hands[p], (card,))),
-                "table": (*s.table, (card, None)),
-                "joined": _joined(s, p),
-                "passed": _EMPTY,
-            }
-        case Beat(attack=attack, card=card):
-            i = s.table.index((attack, None))
-            table: tuple[Pair, ...] = (*s.table[:i], (attack, card), *s.table[i + 1 :])
-            changes = {
-                "hands": _with_hand(s.hands, p, _remove(s.hands[p], (card,))),
-                "table": table,
-                "passed": _EMPTY,
-            }
-        case Take():
-            changes = {"taken": True, "passed": _EMPTY}
-        case Pass():
-            changes = {"passed": s.passed | {p}}
-        case Transfer(cards=cards):
-            target = b.transfer_target()
-            assert target is not None
-            hands = _with_hand(s.hands, p, _remove(s.hands[p], cards))
-            changes = {
-                "hands": hands,
-                "table": s.table + tuple((c, None) for c in cards),
-                "attacker": p,
-                "defender": target,
-                "defender_hand": len(hands[target]),
-                "joined": _joined(s, p),
-                "passed": _EMPTY,
-            }
-        case ShowTrump(card=card):
-            target = b.transfer_target()
-            assert target is not None
-            changes = {
-                "attacker": p,
-                "defender": target,
-                "defender_hand": len(s.hands[target]),
-                "shown": s.shown | {card},
-                "passed": _EMPTY,
-                "known": _with_known(s.known, p, s.known[p] | {card}),  # R9.5
-            }
-        case ExchangeTrump(card=card):
-            face_up = s.stock[-1]
-            hand = _sorted((*_remove(s.hands[p], (card,)), face_up))
-            changes = {
-                "hands": _with_hand(s.hands, p, hand),
-                "stock": (*s.stock[:-1], card),
-                "trump_card": card,
-                "known": _with_known(s.known, p, (s.known[p] - {card}) | {face_up}),
-            }
-        case Redeal():
-            new = _deal_state(s.rules, s.dealer, None, s.seed, s.shuffles, s.appointed)
-            if log is not None:
-                log.append(NewBout(new.attacker, new.defender))
-            return new
-        case _:  # pragma: no cover - _violation rejects non-actions
-            raise TypeError(f"not an action: {action!r}")
-    if "hands" in changes:
+        log.append(owner.event(b, action))
+    effect = owner.effect(b, action)
+    if isinstance(effect, GameState):
+        if log is not None:
+            log.append(NewBout(effect.attacker, effect.defender))
+        return effect
+    changes = dict(effect)
+    for module in plan.adjusters:
+        module.adjust(b, action, changes)
+    if "hands" in changes and s.known and s.known[p] and "known" not in changes:
         hand = changes["hands"][p]
-        if s.exchange:
-            # R12.1: the right lasts while the card stays in the hand it was dealt or drawn to.
-            before = s.hands[p]
-            changes["exchange"] = frozenset(c for c in s.exchange if c in hand or c not in before)
-        if s.known[p] and "known" not in changes:
-            changes["known"] = _with_known(
-                s.known, p, frozenset(c for c in s.known[p] if c in hand)
-            )
+        changes["known"] = _with_known(s.known, p, frozenset(c for c in s.known[p] if c in hand))
     new = _evolve(s, changes)
     if _bout(new).over():
         return _end_bout(new, log)
@@ -1489,6 +991,7 @@ def _with_known(
 def _end_bout(s: GameState, log: list[Event] | None = None) -> GameState:
     """R4.10, R5, R6, R7: clear or take the table, draw, record outs, end or rotate."""
     rules = s.rules
+    plan = _plan(rules)
     n = len(s.hands)
     hands = list(s.hands)
     known = list(s.known)
@@ -1504,11 +1007,11 @@ def _end_bout(s: GameState, log: list[Event] | None = None) -> GameState:
     if log is not None:
         log.append(BoutEnded(s.defender, s.taken, table_cards))
     stock = s.stock
-    exchange = s.exchange
+    size = rules.hand_size
     if stock:
         eligible = [place is None for place in s.places]
-        for p in draw_order(rules, s.leader, s.joined, s.defender, eligible):
-            need = rules.hand_size - len(hands[p])
+        for p in plan.draw_order(rules, s.leader, s.joined, s.defender, eligible):
+            need = size - len(hands[p])
             if need > 0 and stock:
                 drawn, stock = stock[:need], stock[need:]
                 hands[p] = _sorted(hands[p] + drawn)
@@ -1516,13 +1019,13 @@ def _end_bout(s: GameState, log: list[Event] | None = None) -> GameState:
                 if not stock:  # he drew the face-up trump card, in sight of all (R5.2)
                     face_up = drawn[-1]
                     known[p] = known[p] | {face_up}
-                if rules.trump_six_exchange:
-                    low = _lowest_trump(rules, s.trump)
-                    exchange |= {c for c in drawn if c & 63 == low}
                 if log is not None:
                     log.append(Drew(p, len(drawn), drawn, face_up))
     newly_out = [p for p in range(n) if s.places[p] is None and not hands[p] and not stock]
-    places, left, result = settle(rules, s.places, s.left, newly_out, s.defender)
+    places, left, result = plan.settle(rules, s.places, s.left, newly_out, s.defender)
+    if result is not None:
+        for module in plan.resulters:
+            result = module.result(s, result)
     if log is not None and newly_out:
         durak = result.durak if result is not None else None
         log.extend(PlayerOut(p, places[p] or n) for p in newly_out if p != durak)
@@ -1530,46 +1033,42 @@ def _end_bout(s: GameState, log: list[Event] | None = None) -> GameState:
             PlayerLeft(p, places[p] or n, next(q for q in newly_out if not rules.opponents(p, q)))
             for p in sorted(left - s.left)
         )
-    active = [x is None for x in places]
     attacker = s.attacker
     defender = s.defender
     if result is None:
+        active = [x is None for x in places]
         if not s.taken and active[s.defender]:
             attacker = s.defender  # R6.1
         else:
             nxt = next_active(active, s.defender)  # R6.1 (defender out), R6.2
             assert nxt is not None
             attacker = nxt
-        nxt_def = next_opponent(rules, active, attacker)  # R4.1, R6.3, R10.4
+        nxt_def = plan.next_opponent(rules, active, attacker)  # R4.1, R6.3, R10.4
         assert nxt_def is not None
         defender = nxt_def
+    changes: dict[str, Any] = {
+        "hands": tuple(hands),
+        "stock": stock,
+        "table": (),
+        "discard": discard,
+        "attacker": attacker,
+        "defender": defender,
+        "leader": attacker,
+        "joined": (),
+        "defender_hand": 0,
+        "taken": False,
+        "passed": _EMPTY,
+        "shown": _NO_CARDS,
+        "bouts": s.bouts + 1,
+        "defences": defences,
+        "places": places,
+        "result": result,
+        "known": tuple(known),
+        "left": left,
+    }
+    for module in plan.enders:
+        module.bout_end(s, changes)
+    new = _evolve(s, changes)
     if log is not None:
         log.append(GameOver(result) if result is not None else NewBout(attacker, defender))
-    return GameState(
-        rules=rules,
-        hands=tuple(hands),
-        stock=stock,
-        trump=s.trump,
-        trump_card=s.trump_card,
-        table=(),
-        discard=discard,
-        dealer=s.dealer,
-        attacker=attacker,
-        defender=defender,
-        leader=attacker,
-        joined=(),
-        defender_hand=0,
-        taken=False,
-        passed=_EMPTY,
-        shown=_NO_CARDS,
-        bouts=s.bouts + 1,
-        defences=defences,
-        places=places,
-        result=result,
-        exchange=exchange,
-        seed=s.seed,
-        shuffles=s.shuffles,
-        appointed=s.appointed,
-        known=tuple(known),
-        left=left,
-    )
+    return new

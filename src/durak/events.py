@@ -21,6 +21,7 @@ from durak.cards import Card
 from durak.state import Result
 
 __all__ = [
+    "Acted",
     "Beaten",
     "BoutEnded",
     "Drew",
@@ -108,6 +109,15 @@ class Redealt:
 
 
 @attrs.frozen
+class Acted:
+    """``player`` played ``action`` (its text form), an action of a kind a rule module adds
+    without an event of its own."""
+
+    player: int
+    action: str
+
+
+@attrs.frozen
 class BoutEnded:
     """The bout ended (R4.10): the defender beat everything (``taken`` false: ``cards`` went to
     the discard pile) or picked up ``cards``."""
@@ -175,6 +185,7 @@ Event = (
     | Passed
     | TrumpExchanged
     | Redealt
+    | Acted
     | BoutEnded
     | Drew
     | PlayerOut

@@ -9,10 +9,10 @@ from __future__ import annotations
 from functools import lru_cache
 
 from durak.cards import Card, Suit
-from durak.rules.modules import RuleModule, active_modules
+from durak.rules.modules import RuleModule, plan_for
 from durak.rules.settings import Rules
 
-__all__ = ["base_beats", "beat_table", "beats"]
+__all__ = ["base_beats", "beat_table", "beat_table_of", "beats"]
 
 
 def base_beats(card: Card, attack: Card, trump: Suit) -> bool:
@@ -27,11 +27,14 @@ def beat_table(trump: Suit, rules: Rules) -> bytes:
     """A 64x64 table: ``table[(attack & 63) * 64 + (card & 63)]`` is 1 when ``card`` beats
     ``attack`` under R4.7 and every active rule module's :meth:`beats` hook. Copies of a card do
     not matter (R1.2)."""
-    return _table(trump, rules, active_modules(rules))
+    table: bytes = plan_for(rules).tables[trump]
+    return table
 
 
 @lru_cache(maxsize=256)
-def _table(trump: Suit, rules: Rules, modules: tuple[RuleModule, ...]) -> bytes:
+def beat_table_of(trump: Suit, rules: Rules, modules: tuple[RuleModule, ...]) -> bytes:
+    """The table of :func:`beat_table` folded from R4.7 and the ``beats`` hooks of
+    ``modules`` (the plan builds it once per rules object)."""
     cards = [Card.of(rank, suit) for suit in Suit for rank in range(2, 15)]
     table = bytearray(64 * 64)
     for attack in cards:

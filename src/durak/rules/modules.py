@@ -1,53 +1,88 @@
-"""Rule modules: the hooks through which rules plug into the engine.
+"""Rule modules: the hooks through which every rule plugs into the engine.
 
-A rule module is a :class:`RuleModule` subclass that overrides one or more hooks:
+Every rule family of the rule book is a :class:`RuleModule` (the deck, the lead, throwing in,
+the attack limit, beating, taking, the two transfers, seating and teams, drawing, the objective,
+the trump-six exchange, the misdeal), and so is every house rule from outside the library. The
+engine is the bout state machine; what is legal and what an action does, it asks the modules.
 
-- :meth:`RuleModule.beats`: may forbid (or allow) a card to beat an attack card; the engine
-  folds every active module into one precomputed table per trump suit, so the hook costs
-  nothing during play.
-- :meth:`RuleModule.check`: may forbid any action in a state, with a rule id and a reason; it
-  runs inside the one legality source, so :func:`~durak.legal_actions`, :func:`~durak.is_legal`
-  and :func:`~durak.apply` all honour it.
+A :class:`~durak.rules.Rules` object is compiled once into a :class:`Plan`: the modules that
+apply, in a fixed order (built-ins first, then the house rules in the order named), and for each
+hook only the modules that override it, so a hook nobody overrides costs nothing during play.
 
-Built-in modules switch themselves on from the settings (:meth:`RuleModule.applies`): the
-strict-suit rule (R8) is one. Modules from outside the library are registered by name with
-:func:`register` and switched on with the ``house_rules`` setting::
+The hooks, by what they decide (override the ones you need; the defaults change nothing):
+
+- Cards: :meth:`~RuleModule.deck` (the cards the deck holds), :meth:`~RuleModule.beats` (folded
+  into one table per trump suit before play), :meth:`~RuleModule.may_throw` (whether a card
+  may be thrown in on the table, R4.3).
+- Actions: a module owns action *kinds* (:attr:`~RuleModule.kinds`): it offers candidates
+  (:meth:`~RuleModule.candidates`), says whether one is legal (:meth:`~RuleModule.violation`)
+  and what it does to the state (:meth:`~RuleModule.effect`). Any module may forbid any action
+  (:meth:`~RuleModule.check`) and touch up what any action does (:meth:`~RuleModule.adjust`).
+- The bout end and the result: :meth:`~RuleModule.bout_end`, :meth:`~RuleModule.result`.
+- Policies, one answer each, from the last active module that overrides them:
+  :meth:`~RuleModule.attack_cap`, :meth:`~RuleModule.throwers`,
+  :meth:`~RuleModule.next_opponent`, :meth:`~RuleModule.draw_order`,
+  :meth:`~RuleModule.settle`, :meth:`~RuleModule.first_attacker`.
+
+Built-in modules switch themselves on from the settings (:meth:`RuleModule.applies`). Modules
+from outside are registered by name with :func:`register` and switched on with the
+``house_rules`` setting::
 
     class NoSixLead(RuleModule):
         name = "no-six-lead"
         description = "A six may not lead a bout"
+        rule = "house:no-six-lead"
 
         def check(self, state, action):
             if isinstance(action, Lead) and any(c.rank == 6 for c in action.cards):
-                return "house:no-six-lead", "a six may not lead"
+                return self.rule, "a six may not lead"
             return None
 
     register(NoSixLead())
     rules = Rules(house_rules=["no-six-lead"])
+
+``docs/plugins.md`` shows modules written from scratch, one of them adding an action.
+
+One legality source: :func:`~durak.legal_actions`, :func:`~durak.is_legal`, the check inside
+:func:`~durak.apply`, :func:`~durak.acting`, :func:`~durak.next_actor` and the automatic bout
+end (R4.10) all ask the same hooks, so a module that forbids an action forbids it everywhere.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from durak.cards import Card, Suit
 from durak.errors import RulesError
 
 if TYPE_CHECKING:
     from durak.actions import Action
+    from durak.events import Event
+    from durak.rules.bout import Bout
     from durak.rules.settings import Rules
-    from durak.state import GameState
+    from durak.state import GameState, Result
 
 __all__ = [
+    "Plan",
     "RuleModule",
+    "Settled",
     "StrictSuits",
+    "Violation",
     "active_modules",
     "checking_modules",
     "get_module",
+    "plan_for",
     "register",
     "registered",
 ]
+
+#: ``(rule id, reason)``: why an action is not allowed.
+Violation = tuple[str, str]
+
+#: What :meth:`RuleModule.settle` decides: the places, the seats that left, the result.
+Settled = tuple[tuple[int | None, ...], frozenset[int], "Result | None"]
 
 
 class RuleModule:
@@ -57,31 +92,143 @@ class RuleModule:
         name: the name that ``Rules(house_rules=[...])`` uses (registered modules only).
         description: one line for listings.
         rule: the rule id its errors cite, e.g. ``"R8.1"`` or ``"house:no-six-lead"``.
+        kinds: the action classes this module owns: it lists them, checks them and plays them.
+            Each kind has exactly one owner under a set of rules.
+        private: owned kinds that are rights only their holder knows of (the trump-six
+            exchange, a misdeal redeal): never the "decision" that :func:`~durak.acting` and
+            :func:`~durak.next_actor` wait for (R13.2), and a bout end does not wait for them.
     """
 
     name: ClassVar[str] = ""
     description: ClassVar[str] = ""
     rule: ClassVar[str] = ""
+    kinds: ClassVar[tuple[type, ...]] = ()
+    private: ClassVar[tuple[type, ...]] = ()
 
     def applies(self, rules: Rules) -> bool:
         """Whether a built-in module is on under ``rules`` (registered modules are on when
         named in ``house_rules``)."""
         return False
 
+    # -- cards ------------------------------------------------------------------------------
+
+    def deck(self, rules: Rules, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        """The cards of the deck(s), given what the modules before said (``cards``), in
+        canonical order. Called once per rules object."""
+        return cards
+
     def beats(self, card: Card, attack: Card, trump: Suit, rules: Rules, default: bool) -> bool:
         """Whether ``card`` beats ``attack``, given what the rules so far say (``default``).
 
-        Called once per pair of cards and trump suit when the engine builds its table, never
-        during play; it must depend only on its arguments.
+        Called once per pair of cards and trump suit when the plan is built, never during
+        play; it must depend only on its arguments.
         """
         return default
 
-    def check(self, state: GameState, action: Action) -> tuple[str, str] | None:
-        """``(rule id, reason)`` if ``action`` is forbidden in ``state``, else ``None``.
+    def may_throw(self, bout: Bout, card: Card, default: bool) -> bool:
+        """Whether ``card`` matches the table so that it may be thrown in (R4.3: its rank is
+        on the table), given what the rules so far say (``default``). Who may throw in and
+        the limit are checked elsewhere."""
+        return default
 
-        Called only for actions that every other rule allows; it must not change anything.
+    # -- actions ----------------------------------------------------------------------------
+
+    def candidates(self, bout: Bout, player: int) -> Iterable[Action]:
+        """Actions of this module's :attr:`kinds` that ``player`` might take now: a superset
+        of the legal ones (each is checked before it is listed), in a fixed order."""
+        return ()
+
+    def violation(self, bout: Bout, action: Action) -> Violation | None:
+        """``(rule id, reason)`` if ``action``, of one of this module's :attr:`kinds`, breaks a
+        rule now, else ``None``. The engine has already checked that the game runs and that
+        the player is a seat in play."""
+        return None
+
+    def check(self, state: GameState, action: Action) -> Violation | None:
+        """``(rule id, reason)`` if ``action`` (of any kind) is forbidden in ``state``, else
+        ``None``. Called only for actions that every owner allows; it must not change anything.
         """
         return None
+
+    def effect(self, bout: Bout, action: Action) -> Mapping[str, Any] | GameState:
+        """What ``action``, of one of this module's :attr:`kinds`, does: the fields of the
+        state that change (``{"hands": ..., "table": ...}``; :attr:`GameState.extra` holds a
+        module's own data), or a whole new state. Only called for a legal action."""
+        raise NotImplementedError(f"{type(self).__name__} owns {action!r} but has no effect")
+
+    def event(self, bout: Bout, action: Action) -> Event:
+        """The event that reports ``action``, of one of this module's :attr:`kinds` (called
+        before its effect, so ``bout`` is the state it is played in). The default is an
+        :class:`~durak.events.Acted` event carrying the action's text."""
+        from durak.events import Acted
+
+        return Acted(action.player, str(action))
+
+    def adjust(self, bout: Bout, action: Action, changes: MutableMapping[str, Any]) -> None:
+        """Touch up the changes any legal ``action`` makes (after its owner's effect), in
+        place: say, to keep a right only while its card stays in the hand."""
+
+    # -- the deal, the bout end and the result ----------------------------------------------
+
+    def dealt(self, rules: Rules, changes: MutableMapping[str, Any]) -> None:
+        """After a deal (R2, R3): ``changes`` holds every field of the new state, to touch up
+        in place (say, rights that the dealt cards give)."""
+
+    def bout_end(self, state: GameState, changes: MutableMapping[str, Any]) -> None:
+        """At a bout end (R4.10), after the table is cleared or taken, the drawing (R5) and
+        the outs (R7): ``state`` is the state as the bout ended (its table still full),
+        ``changes`` the fields of the next state, to touch up in place."""
+
+    def result(self, state: GameState, result: Result) -> Result:
+        """The result of a game that just ended, with this module's facts added (say a score
+        or a mark on the durak in :attr:`Result.extra`). ``state`` is the state as the last
+        bout ended."""
+        return result
+
+    # -- policies: the last active module that overrides one gives the answer ---------------
+
+    def attack_cap(self, rules: Rules, bouts: int, defences: int) -> int:
+        """``cap`` of R4.6 for a bout, given the bouts finished and the successful defences."""
+        raise NotImplementedError
+
+    def throwers(
+        self, rules: Rules, active: Sequence[bool], attacker: int, defender: int
+    ) -> tuple[int, ...]:
+        """The seats that may throw in against ``defender`` (R4.4), clockwise from the main
+        attacker, who comes first."""
+        raise NotImplementedError
+
+    def next_opponent(self, rules: Rules, active: Sequence[bool], seat: int) -> int | None:
+        """The next active opponent clockwise after ``seat`` (R4.1, R9.1, R10.2), or ``None``."""
+        raise NotImplementedError
+
+    def draw_order(
+        self,
+        rules: Rules,
+        leader: int,
+        joined: Sequence[int],
+        defender: int,
+        eligible: Sequence[bool],
+    ) -> list[int]:
+        """The order in which players draw after a bout (R5.1)."""
+        raise NotImplementedError
+
+    def settle(
+        self,
+        rules: Rules,
+        places: Sequence[int | None],
+        left: frozenset[int],
+        newly_out: Sequence[int],
+        defender: int,
+    ) -> Settled:
+        """The places, the seats that left and the result at a bout end (R7, R10.3)."""
+        raise NotImplementedError
+
+    def first_attacker(
+        self, rules: Rules, hands: Sequence[Sequence[Card]], trump: Suit, dealer: int
+    ) -> int | None:
+        """Who leads the first bout of a deal (R3), or ``None`` for "deal again" (R3.3)."""
+        raise NotImplementedError
 
 
 class StrictSuits(RuleModule):
@@ -101,8 +248,14 @@ class StrictSuits(RuleModule):
         return default
 
 
-_BUILT_IN: tuple[RuleModule, ...] = (StrictSuits(),)
 _REGISTRY: dict[str, RuleModule] = {}
+
+
+def _built_ins() -> tuple[RuleModule, ...]:
+    """The rule book's modules, in plan order."""
+    from durak.rules.families import BUILT_IN
+
+    return BUILT_IN
 
 
 def register(module: RuleModule) -> RuleModule:
@@ -125,6 +278,7 @@ def register(module: RuleModule) -> RuleModule:
     _REGISTRY[module.name] = module
     active_modules.cache_clear()
     checking_modules.cache_clear()
+    plan_for.cache_clear()
     return module
 
 
@@ -148,14 +302,107 @@ def registered() -> dict[str, RuleModule]:
 
 @lru_cache(maxsize=256)
 def active_modules(rules: Rules) -> tuple[RuleModule, ...]:
-    """The modules in force under ``rules``: built-ins that apply, then the house rules in the
-    order named."""
-    return tuple(m for m in _BUILT_IN if m.applies(rules)) + tuple(
+    """The modules in force under ``rules``, in plan order: the built-ins that apply, then the
+    house rules in the order named."""
+    return tuple(m for m in _built_ins() if m.applies(rules)) + tuple(
         get_module(name) for name in rules.house_rules
     )
+
+
+def _overrides(module: RuleModule, hook: str) -> bool:
+    return getattr(type(module), hook) is not getattr(RuleModule, hook)
 
 
 @lru_cache(maxsize=256)
 def checking_modules(rules: Rules) -> tuple[RuleModule, ...]:
     """The active modules that override :meth:`RuleModule.check` (the engine asks only them)."""
-    return tuple(m for m in active_modules(rules) if type(m).check is not RuleModule.check)
+    return tuple(m for m in active_modules(rules) if _overrides(m, "check"))
+
+
+class Plan:
+    """A rules object compiled for play: which module answers which hook.
+
+    Attributes:
+        rules: the rules compiled.
+        modules: the active modules in plan order.
+        owners: each action kind's owning module.
+        offering: the modules that offer candidates, in plan order.
+        checkers: the modules that forbid (:meth:`RuleModule.check`).
+        adjusters, enders, dealers, resulters: the modules with :meth:`~RuleModule.adjust`,
+            :meth:`~RuleModule.bout_end`, :meth:`~RuleModule.dealt` and
+            :meth:`~RuleModule.result` hooks.
+        throw_filters: the modules with a :meth:`~RuleModule.may_throw` hook.
+        private: the action kinds that are private rights.
+        deck: the cards of the deck(s), canonical order.
+        tables: per trump suit, the beat table: ``table[(attack & 63) * 64 + (card & 63)]``.
+        attack_cap, throwers, next_opponent, draw_order, settle, first_attacker: the policies,
+            bound to the module that gives them.
+
+    Raises:
+        RulesError: two modules own one action kind, or a policy nobody gives.
+    """
+
+    def __init__(self, rules: Rules) -> None:
+        from durak.rules.beating import beat_table_of
+
+        self.rules = rules
+        modules = active_modules(rules)
+        self.modules = modules
+        owners: dict[type, RuleModule] = {}
+        for module in modules:
+            for kind in module.kinds:
+                if kind in owners:
+                    raise RulesError(
+                        "house_rules",
+                        f"{type(module).__name__} and {type(owners[kind]).__name__} both own "
+                        f"the action {kind.__name__}",
+                    )
+                owners[kind] = module
+        self.owners = owners
+        self.private = frozenset(k for m in modules for k in m.private)
+        self.offering = tuple(m for m in modules if _overrides(m, "candidates"))
+        self.checkers = tuple(m for m in modules if _overrides(m, "check"))
+        self.adjusters = tuple(m for m in modules if _overrides(m, "adjust"))
+        self.enders = tuple(m for m in modules if _overrides(m, "bout_end"))
+        self.dealers = tuple(m for m in modules if _overrides(m, "dealt"))
+        self.resulters = tuple(m for m in modules if _overrides(m, "result"))
+        self.throw_filters = tuple(m for m in modules if _overrides(m, "may_throw"))
+        cards: tuple[Card, ...] = ()
+        for module in modules:
+            cards = module.deck(rules, cards)
+        self.deck = cards
+        for hook in (
+            "attack_cap",
+            "throwers",
+            "next_opponent",
+            "draw_order",
+            "settle",
+            "first_attacker",
+        ):
+            givers = [m for m in modules if _overrides(m, hook)]
+            if not givers:
+                raise RulesError("house_rules", f"no rule module gives {hook}")
+            setattr(self, hook, getattr(givers[-1], hook))
+        beat_modules = tuple(m for m in modules if _overrides(m, "beats"))
+        self.tables = {suit: beat_table_of(suit, rules, beat_modules) for suit in Suit}
+
+    attack_cap: Callable[[Rules, int, int], int]
+    throwers: Callable[[Rules, Sequence[bool], int, int], tuple[int, ...]]
+    next_opponent: Callable[[Rules, Sequence[bool], int], int | None]
+    draw_order: Callable[[Rules, int, Sequence[int], int, Sequence[bool]], list[int]]
+    settle: Callable[[Rules, Sequence[int | None], frozenset[int], Sequence[int], int], Settled]
+    first_attacker: Callable[[Rules, Sequence[Sequence[Card]], Suit, int], int | None]
+
+    def owner(self, action: Action) -> RuleModule | None:
+        """The module that owns ``action``'s kind, or ``None``."""
+        return self.owners.get(type(action))
+
+
+@lru_cache(maxsize=256)
+def plan_for(rules: Rules) -> Plan:
+    """The :class:`Plan` of ``rules``, built once per rules object (cached).
+
+    Raises:
+        RulesError: as :class:`Plan`.
+    """
+    return Plan(rules)

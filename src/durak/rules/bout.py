@@ -1,0 +1,142 @@
+"""The facts of a bout that every rule module's hooks read (R4).
+
+A :class:`Bout` is derived from one state under its rules' :class:`~durak.rules.modules.Plan`;
+it is not part of the state and never changes it. The engine builds one per state and hands it
+to the hooks (:meth:`~durak.rules.modules.RuleModule.candidates`,
+:meth:`~durak.rules.modules.RuleModule.violation`, :meth:`~durak.rules.modules.RuleModule.effect`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from durak.cards import Card
+
+if TYPE_CHECKING:
+    from durak.actions import Action
+    from durak.rules.modules import Plan
+    from durak.state import GameState
+
+__all__ = ["Bout"]
+
+
+class Bout:
+    """What the rule checks of one state need.
+
+    Attributes:
+        s: the state.
+        plan: its rules' plan.
+        active: per seat, whether he is in play (R7.1): no place, and cards or a stock.
+        cap: ``cap`` of R4.6 for this bout.
+        limit: the most attack cards the bout may hold: ``min(cap, H)`` with a table, before
+            the lead ``min(cap, the defender's hand)``.
+        table: the beat table of the trump suit (``table[(attack & 63) * 64 + (card & 63)]``).
+        ranks: the ranks on the table, attack and beating cards (R4.3).
+        unbeaten, beaten: counts of the table's attack cards.
+        throwers: who may throw in against the defender (R4.4), main attacker first.
+        can_add: whether the table has room for another attack card (R4.6) and throwing in is
+            still allowed (R4.8).
+        legal: per seat, the legal actions once listed (filled by the engine).
+    """
+
+    __slots__ = (
+        "active",
+        "beaten",
+        "can_add",
+        "cap",
+        "legal",
+        "limit",
+        "plan",
+        "ranks",
+        "s",
+        "table",
+        "throwers",
+        "unbeaten",
+    )
+
+    def __init__(self, s: GameState, plan: Plan) -> None:
+        self.s = s
+        self.plan = plan
+        stock = bool(s.stock)
+        places = s.places
+        self.active = tuple(places[i] is None and (stock or bool(h)) for i, h in enumerate(s.hands))
+        self.cap = plan.attack_cap(s.rules, s.bouts, s.defences)
+        self.legal: dict[int, tuple[Action, ...]] = {}
+        self.table = plan.tables[s.trump]
+        ranks: set[int] = set()
+        unbeaten = 0
+        for a, b in s.table:
+            ranks.add(a & 15)
+            if b is None:
+                unbeaten += 1
+            else:
+                ranks.add(b & 15)
+        self.ranks = ranks
+        self.unbeaten = unbeaten
+        self.beaten = len(s.table) - unbeaten
+        if s.table:
+            self.limit = min(self.cap, s.defender_hand)
+            self.throwers = plan.throwers(s.rules, self.active, s.attacker, s.defender)
+            self.can_add = (not s.taken or s.rules.throw_after_take) and len(s.table) < self.limit
+        else:
+            self.limit = min(self.cap, len(s.hands[s.defender]))
+            self.throwers = ()
+            self.can_add = False
+
+    def beats(self, attack: Card, card: Card) -> bool:
+        """Whether ``card`` beats ``attack`` under these rules (R4.7, R8, modules' beats)."""
+        return bool(self.table[(attack & 63) * 64 + (card & 63)])
+
+    def matches(self, card: Card) -> bool:
+        """Whether ``card`` may be thrown in on this table (R4.3 and modules' may_throw)."""
+        ok = card & 15 in self.ranks
+        for module in self.plan.throw_filters:
+            ok = module.may_throw(self, card, ok)
+        return ok
+
+    def throwable(self, p: int) -> list[Card]:
+        """The cards ``p`` could throw in now, order and passes aside: he is a thrower, the
+        table has room, and the card matches it and no module forbids it."""
+        if not self.can_add or p not in self.throwers:
+            return []
+        hand = self.s.hands[p]
+        plan = self.plan
+        if plan.throw_filters:
+            cards = [c for c in hand if self.matches(c)]
+        else:
+            ranks = self.ranks
+            cards = [c for c in hand if c & 15 in ranks]
+        if cards and plan.checkers:
+            from durak.actions import ThrowIn
+
+            s = self.s
+            cards = [
+                c for c in cards if all(m.check(s, ThrowIn(p, c)) is None for m in plan.checkers)
+            ]
+        return cards
+
+    def able(self, p: int) -> bool:
+        """``p`` is a thrower holding a card he could add, order and passes aside (R4.9)."""
+        if not self.can_add or p not in self.throwers:
+            return False
+        plan = self.plan
+        if not plan.throw_filters and not plan.checkers:
+            ranks = self.ranks
+            return any(c & 15 in ranks for c in self.s.hands[p])
+        return bool(self.throwable(p))
+
+    def done(self, p: int) -> bool:
+        """``p``'s pass stands, or he has nothing to add (counts as passed, R4.9)."""
+        return p in self.s.passed or not self.able(p)
+
+    def over(self) -> bool:
+        """R4.10: every thrower done, and every attack card beaten or the defender has taken."""
+        if not self.s.table or (self.unbeaten and not self.s.taken):
+            return False
+        return all(self.done(p) for p in self.throwers)
+
+    def transfer_target(self) -> int | None:
+        """The player a transfer would pass the attack to (R9.1), or ``None``."""
+        s = self.s
+        target: int | None = self.plan.next_opponent(s.rules, self.active, s.defender)
+        return target

@@ -1,0 +1,837 @@
+"""The rule book's rule families as rule modules (R1-R12).
+
+Each class below is one family: it reads its own settings and answers the hooks of
+:class:`~durak.rules.modules.RuleModule` for it. The engine reads no setting; it asks these.
+
+========================  ==========================================  =====================
+module                    decides                                     rules
+========================  ==========================================  =====================
+:class:`Deck`             the cards: sizes, several decks             R1.2
+:class:`FirstLead`        who leads a deal's first bout               R3.1-R3.3
+:class:`Leading`          the lead's shape                            R4.2
+:class:`ThrowingIn`       who throws in, in which order, passing      R4.3-R4.5, R4.8, R4.9
+:class:`AttackLimit`      the cap of a bout                           R4.6
+:class:`Beating`          beating                                     R4.7
+:class:`Taking`           the take                                    R4.8
+:class:`TransferByCard`   transfer by card, several cards             R9.1-R9.4, R9.6
+:class:`TransferByShow`   transfer by showing a trump                 R9.5, R9.6
+:class:`Seating`          the next opponent, teams                    R2.2, R4.1, R10.2
+:class:`Drawing`          the drawing order                           R5.1
+:class:`Objective`        going out, the end, the result              R7, R10.3
+:class:`TrumpSixExchange` the trump-six exchange                      R12.1
+:class:`Misdeal`          misdeal redeals                             R12.2
+========================  ==========================================  =====================
+
+The strict-suit rule (R8) is :class:`~durak.rules.modules.StrictSuits`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, MutableMapping, Sequence
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from durak.actions import (
+    Action,
+    Beat,
+    ExchangeTrump,
+    Lead,
+    Pass,
+    Redeal,
+    ShowTrump,
+    Take,
+    ThrowIn,
+    Transfer,
+)
+from durak.cards import DECK_SIZES, Card, Suit, build_deck, sort_cards
+from durak.events import (
+    Beaten,
+    Event,
+    Led,
+    Passed,
+    Redealt,
+    TakeDeclared,
+    ThrownIn,
+    Transferred,
+    TrumpExchanged,
+)
+from durak.rules import drawing, objective, seating, throwing
+from durak.rules.beating import base_beats
+from durak.rules.modules import RuleModule, Settled, StrictSuits, Violation
+from durak.rules.settings import Lead as LeadSetting
+from durak.rules.settings import NoTrumpLead, Rules, ThrowOrder
+
+if TYPE_CHECKING:
+    from durak.rules.bout import Bout
+    from durak.state import GameState
+
+__all__ = [
+    "BUILT_IN",
+    "AttackLimit",
+    "Beating",
+    "Deck",
+    "Drawing",
+    "FirstLead",
+    "Leading",
+    "Misdeal",
+    "Objective",
+    "Seating",
+    "Taking",
+    "ThrowingIn",
+    "TransferByCard",
+    "TransferByShow",
+    "TrumpSixExchange",
+    "in_hand",
+    "lowest_trump",
+    "subsets",
+]
+
+_EMPTY: frozenset[int] = frozenset()
+
+_INTERNED: dict[tuple[type, int, int, int], Action] = {}
+
+
+def one(kind: type, p: int, c: int = 0, a: int = 0) -> Action:
+    """The action ``kind`` of player ``p`` with card ``c`` (and attack card ``a`` for a beat),
+    built once and then shared: actions are values, and building one runs its validators."""
+    key = (kind, p, c, a)
+    action = _INTERNED.get(key)
+    if action is None:
+        if len(_INTERNED) > 100_000:
+            _INTERNED.clear()
+        if kind is Take or kind is Pass:
+            action = kind(p)
+        elif kind is Lead or kind is Transfer:
+            action = kind(p, (Card(c),))
+        elif kind is Beat:
+            action = Beat(p, Card(a), Card(c))
+        else:
+            action = kind(p, Card(c))
+        _INTERNED[key] = action
+    return action
+
+
+def in_hand(b: Bout, p: int, cards: Sequence[Card]) -> Violation | None:
+    """R13.1: every card is in ``p``'s hand, none listed twice (R1.2)."""
+    hand = b.s.hands[p]
+    if len(cards) == 1:
+        return None if cards[0] in hand else ("R13.1", f"{cards[0]} is not in player {p}'s hand")
+    if len(set(cards)) != len(cards):
+        dup = next(c for c in cards if cards.count(c) > 1)
+        return "R1.2", f"{dup} is listed more than once"
+    for c in cards:
+        if c not in hand:
+            return "R13.1", f"{c} is not in player {p}'s hand"
+    return None
+
+
+def subsets(cards: Sequence[Card], most: int) -> list[tuple[Card, ...]]:
+    """Non-empty subsets of ``cards`` with at most ``most`` cards, smaller first. Only subsets
+    that fit the room left are built (R4.6, R9.2), so the listing grows with that room, not
+    with 2 to the number of cards."""
+    return [combo for k in range(1, min(most, len(cards)) + 1) for combo in combinations(cards, k)]
+
+
+def lowest_trump(rules: Rules, trump: Suit) -> int:
+    """The card value (copy aside) of the deck's lowest trump (R12.1)."""
+    return trump * 16 + DECK_SIZES[rules.deck_size]
+
+
+def _remove(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
+    gone = set(cards)
+    return tuple(c for c in hand if c not in gone)
+
+
+def _with_hand(
+    hands: tuple[tuple[Card, ...], ...], p: int, hand: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], ...]:
+    return (*hands[:p], hand, *hands[p + 1 :])
+
+
+def _joined(s: GameState, p: int) -> tuple[int, ...]:
+    return s.joined if p in s.joined else (*s.joined, p)
+
+
+def _with_known(
+    known: tuple[frozenset[Card], ...], p: int, cards: frozenset[Card]
+) -> tuple[frozenset[Card], ...]:
+    return (*known[:p], cards, *known[p + 1 :])
+
+
+def defending(b: Bout, p: int, rule: str = "R4.8") -> Violation | None:
+    """``p`` is the defender facing an unbeaten card, not having taken; ``rule`` is cited when
+    nothing is left unbeaten (R4.7 for a beat, R4.8 for a take, R9.1 for a transfer)."""
+    s = b.s
+    if not s.table:
+        return "R4.2", "no bout has been led yet"
+    if p != s.defender:
+        return "R4.1", f"player {s.defender} is the defender"
+    if s.taken:
+        return "R4.8", "the defender has already taken"
+    if not b.unbeaten:
+        return rule, "every attack card is beaten"
+    return None
+
+
+# --------------------------------------------------------------------------------------------
+# R1, R3: the deck and the first lead
+# --------------------------------------------------------------------------------------------
+
+
+class Deck(RuleModule):
+    """R1.2: ``decks`` copies of the ``deck_size``-card deck."""
+
+    name = "deck"
+    description = "The deck: 24, 32, 36 or 52 cards, one or more copies (R1.2)"
+    rule = "R1.2"
+
+    def applies(self, rules: Rules) -> bool:
+        return True
+
+    def deck(self, rules: Rules, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        return (*cards, *build_deck(rules.deck_size, rules.decks))
+
+
+class FirstLead(RuleModule):
+    """R3.1-R3.3: the holder of the lowest trump leads, ties to the first clockwise from the
+    dealer's left neighbour; with no trump dealt, ``no_trump_lead`` decides."""
+
+    name = "first-lead"
+    description = "The lowest trump leads the first bout (R3)"
+    rule = "R3.1"
+
+    def applies(self, rules: Rules) -> bool:
+        return True
+
+    def first_attacker(
+        self, rules: Rules, hands: Sequence[Sequence[Card]], trump: Suit, dealer: int
+    ) -> int | None:
+        n = len(hands)
+        best: tuple[int, int] | None = None
+        for step in range(1, n + 1):
+            seat = (dealer + step) % n
+            ranks = [c & 15 for c in hands[seat] if (c >> 4) & 3 == trump]
+            if ranks and (best is None or min(ranks) < best[0]):
+                best = (min(ranks), seat)
+        if best is not None:
+            return best[1]
+        if rules.no_trump_lead is NoTrumpLead.DEALER_LEFT:
+            return (dealer + 1) % n
+        return None
+
+
+# --------------------------------------------------------------------------------------------
+# R4: the bout
+# --------------------------------------------------------------------------------------------
+
+
+class Leading(RuleModule):
+    """R4.2: the attacker leads one card, or several of one rank under ``lead = same_rank``,
+    within R4.6."""
+
+    name = "leading"
+    description = "The lead: one card, or several of one rank (R4.2)"
+    rule = "R4.2"
+    kinds = (Lead,)
+
+    def applies(self, rules: Rules) -> bool:
+        return True
+
+    def candidates(self, bout: Bout, player: int) -> Iterable[Action]:
+        s = bout.s
+        if s.table or player != s.attacker:
+            return ()
+        hand = s.hands[player]
+        if s.rules.lead is LeadSetting.SAME_RANK:
+            by_rank: dict[int, list[Card]] = {}
+            for c in hand:
+                by_rank.setdefault(c & 15, []).append(c)
+            return [
+                Lead(player, combo)
+                for group in by_rank.values()
+                for combo in subsets(group, bout.limit)
+            ]
+        return [one(Lead, player, c) for c in hand]
+
+    def violation(self, bout: Bout, action: Action) -> Violation | None:
+        assert isinstance(action, Lead)
+        s = bout.s
+        if s.table:
+            return "R4.2", "the bout has already been led; throw in instead"
+        if action.player != s.attacker:
+            return "R4.1", f"player {s.attacker} leads this bout"
+        bad = in_hand(bout, action.player, action.cards)
+        if bad:
+            return bad
+        if s.rules.lead is LeadSetting.SINGLE and len(action.cards) > 1:
+            return "R4.2", "the lead is a single card under lead = single"
+        if len(action.cards) > 1 and len({c & 15 for c in action.cards}) > 1:
+            return "R4.2", "a lead of several cards must be of one rank"
+        if len(action.cards) > bout.limit:
+            return "R4.6", (
+                f"{len(action.cards)} attack cards exceed the limit of {bout.limit} "
+                f"(cap {bout.cap}, defender holds {len(s.hands[s.defender])})"
+            )
+        return None
+
+    def event(self, bout: Bout, action: Action) -> Event:
+        assert isinstance(action, Lead)
+        return Led(action.player, action.cards, bout.s.defender)
+
+    def effect(self, bout: Bout, action: Action) -> Mapping[str, Any]:
+        assert isinstance(action, Lead)
+        s, p = bout.s, action.player
+        return {
+            "hands": _with_hand(s.hands, p, _remove(s.hands[p], action.cards)),
+            "table": tuple((c, None) for c in action.cards),
+            "leader": p,
+            "joined": (p,),
+            "defender_hand": len(s.hands[s.defender]),
+            "passed": _EMPTY,
+        }
+
+
+class ThrowingIn(RuleModule):
+    """R4.3-R4.5, R4.8, R4.9: who may throw in (``throwers``), in which order
+    (``throw_order``), after a take (``throw_after_take``), and passing."""
+
+    name = "throwing-in"
+    description = "Throwing in: who, in which order, after a take; passing (R4.3-R4.9)"
+    rule = "R4.3"
+    kinds = (ThrowIn, Pass)
+
+    def applies(self, rules: Rules) -> bool:
+        return True
+
+    def throwers(
+        self, rules: Rules, active: Sequence[bool], attacker: int, defender: int
+    ) -> tuple[int, ...]:
+        return throwing.throwers(rules, active, attacker, defender)
+
+    def candidates(self, bout: Bout, player: int) -> Iterable[Action]:
+        s = bout.s
+        if not s.table or player == s.defender or not bout.able(player):
+            return ()
+        ranks = bout.ranks
+        if bout.plan.throw_filters:
+            out = [one(ThrowIn, player, c) for c in s.hands[player] if bout.matches(c)]
+        else:
+            out = [one(ThrowIn, player, c) for c in s.hands[player] if c & 15 in ranks]
+        out.append(one(Pass, player))
+        return out
+
+    def violation(self, bout: Bout, action: Action) -> Violation | None:
+        s = bout.s
+        p = action.player
+        card = action.card if isinstance(action, ThrowIn) else None
+        if not s.table:
+            return "R4.2", "no bout has been led yet"
+        if p == s.defender:
+            return "R4.4", "the defender cannot throw in against himself"
+        if p not in bout.throwers:
+            return "R4.4", f"player {p} is not a thrower in this bout ({s.rules.throwers.value})"
+        if p in s.passed:
+            return "R4.9", f"player {p} has passed and the table has not changed since"
+        if s.taken and not s.rules.throw_after_take:
+            return "R4.8", "the defender has taken and throw_after_take is off"
+        if len(s.table) >= bout.limit:
+            return "R4.6", (
+                f"the bout already holds {len(s.table)} attack cards, its limit "
+                f"(cap {bout.cap}, defender's hand {s.defender_hand})"
+            )
+        if (
+            s.rules.throw_order is ThrowOrder.ATTACKER_FIRST
+            and p != s.attacker
+            and not bout.done(s.attacker)
+        ):
+            return "R4.5", f"the main attacker (player {s.attacker}) throws in first"
+        if card is not None:
+            if card not in s.hands[p]:
+                return "R13.1", f"{card} is not in player {p}'s hand"
+            if not bout.matches(card):
+                return "R4.3", f"no card of rank {card.rank.letter} is on the table"
+        elif not bout.able(p):
+            return "R4.9", f"player {p} has nothing to throw in, so there is nothing to pass"
+        return None
+
+    def event(self, bout: Bout, action: Action) -> Event:
+        if isinstance(action, ThrowIn):
+            return ThrownIn(action.player, action.card)
+        return Passed(action.player)
+
+    def effect(self, bout: Bout, action: Action) -> Mapping[str, Any]:
+        s, p = bout.s, action.player
+        if isinstance(action, Pass):
+            return {"passed": s.passed | {p}}
+        assert isinstance(action, ThrowIn)
+        return {
+            "hands": _with_hand(s.hands, p, _remove(s.hands[p], (action.card,))),
+            "table": (*s.table, (action.card, None)),
+            "joined": _joined(s, p),
+            "passed": _EMPTY,
+        }
+
+
+class AttackLimit(RuleModule):
+    """R4.6: ``max_attack``, or ``first_bout_max`` while the first-bout restriction applies
+    (``first_bout_scope``)."""
+
+    name = "attack-limit"
+    description = "The attack limit of a bout (R4.6)"
+    rule = "R4.6"
+
+    def applies(self, rules: Rules) -> bool:
+        return True
+
+    def attack_cap(self, rules: Rules, bouts: int, defences: int) -> int:
+        return throwing.attack_cap(rules, bouts, defences)
+
+
+class Beating(RuleModule):
+    """R4.7: the defender beats an unbeaten attack card with a higher card of its suit or a
+    trump (the beat table, narrowed by modules such as R8)."""
+
+    name = "beating"
+    description = "Beating (R4.7)"
+    rule = "R4.7"
+    kinds = (Beat,)
+
+    def applies(self, rules: Rules) -> bool:
+        return True
+
+    def candidates(self, bout: Bout, player: int) -> Iterable[Action]:
+        s = bout.s
+        if not s.table or player != s.defender or s.taken or not bout.unbeaten:
+            return ()
+        hand = s.hands[player]
+        table = bout.table
+        out: list[Action] = []
+        for a, beaten in s.table:
+            if beaten is None:
+                base = (a & 63) * 64
+                out.extend(one(Beat, player, c, a) for c in hand if table[base + (c & 63)])
+        return out
+
+    def violation(self, bout: Bout, action: Action) -> Violation | None:
+        assert isinstance(action, Beat)
+        bad = defending(bout, action.player, "R4.7")
+        if bad:
+            return bad
+        s = bout.s
+        if (action.attack, None) not in s.table:
+            return "R4.7", f"{action.attack} is not an unbeaten attack card on the table"
+        if action.card not in s.hands[action.player]:
+            return "R13.1", f"{action.card} is not in player {action.player}'s hand"
+        if not bout.beats(action.attack, action.card):
+            verdict = base_beats(action.card, action.attack, s.trump)
+            if verdict:
+                for module in bout.plan.modules:
+                    verdict = module.beats(action.card, action.attack, s.trump, s.rules, verdict)
+                    if not verdict:
+                        return module.rule or f"house:{module.name}", (
+                            f"{action.card} does not beat {action.attack}: {module.description}"
+                        )
+            return "R4.7", (
+                f"{action.card} does not beat {action.attack} (trump {s.trump.name.lower()})"
+            )
+        return None
+
+    def event(self, bout: Bout, action: Action) -> Event:
+        assert isinstance(action, Beat)
+        return Beaten(action.player, action.attack, action.card)
+
+    def effect(self, bout: Bout, action: Action) -> Mapping[str, Any]:
+        assert isinstance(action, Beat)
+        s, p = bout.s, action.player
+        i = s.table.index((action.attack, None))
+        return {
+            "hands": _with_hand(s.hands, p, _remove(s.hands[p], (action.card,))),
+            "table": (*s.table[:i], (action.attack, action.card), *s.table[i + 1 :]),
+            "passed": _EMPTY,
+        }
+
+
+class Taking(RuleModule):
+    """R4.8: while an attack card is unbeaten the defender may declare take."""
+
+    name = "taking"
+    description = "Taking (R4.8)"
+    rule = "R4.8"
+    kinds = (Take,)
+
+    def applies(self, rules: Rules) -> bool:
+        return True
+
+    def candidates(self, bout: Bout, player: int) -> Iterable[Action]:
+        s = bout.s
+        if s.table and player == s.defender and not s.taken and bout.unbeaten:
+            return (one(Take, player),)
+        return ()
+
+    def violation(self, bout: Bout, action: Action) -> Violation | None:
+        return defending(bout, action.player)
+
+    def event(self, bout: Bout, action: Action) -> Event:
+        return TakeDeclared(action.player)
+
+    def effect(self, bout: Bout, action: Action) -> Mapping[str, Any]:
+        return {"taken": True, "passed": _EMPTY}
+
+
+def _transfer_common(b: Bout, p: int, on_table: int) -> Violation | None:
+    bad = defending(b, p, "R9.1")
+    if bad:
+        return bad
+    s = b.s
+    if b.beaten:
+        return "R9.1", "a card of this bout has already been beaten"
+    if not s.rules.transfer_first_bout and s.bouts == 0:
+        return "R9.6", "no transfer in the game's first bout"
+    target = b.transfer_target()
+    if target is None:
+        return "R9.1", "there is no other active player to pass the attack to"
+    room = min(b.cap, len(s.hands[target]))
+    if on_table > room:
+        return "R9.2", (
+            f"{on_table} attack cards would exceed the new defender's limit of {room} "
+            f"(cap {b.cap}, player {target} holds {len(s.hands[target])})"
+        )
+    return None
+
+
+def _transfer_room(b: Bout) -> int:
+    """How many cards a transfer may add (R9.2), or 0 when none is possible now."""
+    s = b.s
+    target = b.transfer_target()
+    if target is None:
+        return 0
+    return min(b.cap, len(s.hands[target])) - len(s.table)
+
+
+class TransferByCard(RuleModule):
+    """R9.1-R9.4, R9.6: the defender adds a card (or, with ``transfer_several``, cards) of the
+    attack rank and passes the attack on."""
+
+    name = "transfer-by-card"
+    description = "Transfer by adding a card of the attack rank (R9.1-R9.4)"
+    rule = "R9.1"
+    kinds = (Transfer,)
+
+    def applies(self, rules: Rules) -> bool:
+        return rules.transfer_by_card
+
+    def candidates(self, bout: Bout, player: int) -> Iterable[Action]:
+        s = bout.s
+        if not s.table or player != s.defender or s.taken or bout.beaten or not bout.unbeaten:
+            return ()
+        rank = s.table[0][0] & 15
+        same = [c for c in s.hands[player] if c & 15 == rank]
+        if not same:
+            return ()
+        if s.rules.transfer_several:
+            room = _transfer_room(bout)
+            return [Transfer(player, combo) for combo in subsets(same, room)] if room > 0 else ()
+        return [one(Transfer, player, c) for c in same]
+
+    def violation(self, bout: Bout, action: Action) -> Violation | None:
+        assert isinstance(action, Transfer)
+        s = bout.s
+        if len(action.cards) > 1 and not s.rules.transfer_several:
+            return "R9.4", "a transfer adds one card (transfer_several is off)"
+        bad = _transfer_common(bout, action.player, len(s.table) + len(action.cards))
+        if bad:
+            return bad
+        bad = in_hand(bout, action.player, action.cards)
+        if bad:
+            return bad
+        rank = s.table[0][0] & 15
+        for c in action.cards:
+            if c & 15 != rank:
+                return "R9.1", f"{c} is not of the attack rank {s.table[0][0].rank.letter}"
+        return None
+
+    def event(self, bout: Bout, action: Action) -> Event:
+        assert isinstance(action, Transfer)
+        target = bout.transfer_target()
+        assert target is not None
+        return Transferred(action.player, target, cards=action.cards)
+
+    def effect(self, bout: Bout, action: Action) -> Mapping[str, Any]:
+        assert isinstance(action, Transfer)
+        s, p = bout.s, action.player
+        target = bout.transfer_target()
+        assert target is not None
+        hands = _with_hand(s.hands, p, _remove(s.hands[p], action.cards))
+        return {
+            "hands": hands,
+            "table": s.table + tuple((c, None) for c in action.cards),
+            "attacker": p,
+            "defender": target,
+            "defender_hand": len(hands[target]),
+            "joined": _joined(s, p),
+            "passed": _EMPTY,
+        }
+
+
+class TransferByShow(RuleModule):
+    """R9.5, R9.6: the defender shows a trump of the attack rank; it stays in his hand, now
+    public, and the attack passes on. Each card may be shown once per bout."""
+
+    name = "transfer-by-show"
+    description = "Transfer by showing a trump of the attack rank (R9.5)"
+    rule = "R9.5"
+    kinds = (ShowTrump,)
+
+    def applies(self, rules: Rules) -> bool:
+        return rules.transfer_by_showing_trump
+
+    def candidates(self, bout: Bout, player: int) -> Iterable[Action]:
+        s = bout.s
+        if not s.table or player != s.defender or s.taken or bout.beaten or not bout.unbeaten:
+            return ()
+        rank = s.table[0][0] & 15
+        trump = s.trump
+        return [
+            one(ShowTrump, player, c)
+            for c in s.hands[player]
+            if c & 15 == rank and (c >> 4) & 3 == trump
+        ]
+
+    def violation(self, bout: Bout, action: Action) -> Violation | None:
+        assert isinstance(action, ShowTrump)
+        s = bout.s
+        bad = _transfer_common(bout, action.player, len(s.table))
+        if bad:
+            return bad
+        card = action.card
+        if card not in s.hands[action.player]:
+            return "R13.1", f"{card} is not in player {action.player}'s hand"
+        if card.suit != s.trump:
+            return "R9.5", f"{card} is not a trump"
+        if card & 15 != s.table[0][0] & 15:
+            return "R9.5", f"{card} is not of the attack rank {s.table[0][0].rank.letter}"
+        if card in s.shown:
+            return "R9.5", f"{card} has already been shown in this bout"
+        return None
+
+    def event(self, bout: Bout, action: Action) -> Event:
+        assert isinstance(action, ShowTrump)
+        target = bout.transfer_target()
+        assert target is not None
+        return Transferred(action.player, target, shown=action.card)
+
+    def effect(self, bout: Bout, action: Action) -> Mapping[str, Any]:
+        assert isinstance(action, ShowTrump)
+        s, p = bout.s, action.player
+        target = bout.transfer_target()
+        assert target is not None
+        return {
+            "attacker": p,
+            "defender": target,
+            "defender_hand": len(s.hands[target]),
+            "shown": s.shown | {action.card},
+            "passed": _EMPTY,
+            "known": _with_known(s.known, p, s.known[p] | {action.card}),  # R9.5
+        }
+
+
+class Seating(RuleModule):
+    """R2.2, R4.1, R10.2: clockwise play; the next active opponent (in team play never a
+    partner)."""
+
+    name = "seating"
+    description = "Seats, clockwise order and teams (R2.2, R4.1, R10)"
+    rule = "R4.1"
+
+    def applies(self, rules: Rules) -> bool:
+        return True
+
+    def next_opponent(self, rules: Rules, active: Sequence[bool], seat: int) -> int | None:
+        return seating.next_opponent(rules, active, seat)
+
+
+class Drawing(RuleModule):
+    """R5.1: the order of drawing after a bout (``draw_order``)."""
+
+    name = "drawing"
+    description = "Drawing after a bout (R5)"
+    rule = "R5.1"
+
+    def applies(self, rules: Rules) -> bool:
+        return True
+
+    def draw_order(
+        self,
+        rules: Rules,
+        leader: int,
+        joined: Sequence[int],
+        defender: int,
+        eligible: Sequence[bool],
+    ) -> list[int]:
+        return drawing.draw_order(rules, leader, joined, defender, eligible)
+
+
+class Objective(RuleModule):
+    """R7, R10.3: going out, the end of the game, places and the result (``objective``,
+    ``on_last_cleared``, ``team_win``)."""
+
+    name = "objective"
+    description = "Going out, the end of the game and the result (R7, R10.3)"
+    rule = "R7.3"
+
+    def applies(self, rules: Rules) -> bool:
+        return True
+
+    def settle(
+        self,
+        rules: Rules,
+        places: Sequence[int | None],
+        left: frozenset[int],
+        newly_out: Sequence[int],
+        defender: int,
+    ) -> Settled:
+        return objective.settle(rules, places, left, newly_out, defender)
+
+
+class TrumpSixExchange(RuleModule):
+    """R12.1: the holder of the deck's lowest trump, dealt or drawn and held ever since, may
+    swap it for the face-up trump card while that is in the stock."""
+
+    name = "trump-six-exchange"
+    description = "Swap the lowest trump for the face-up trump card (R12.1)"
+    rule = "R12.1"
+    kinds = (ExchangeTrump,)
+    private = (ExchangeTrump,)
+
+    def applies(self, rules: Rules) -> bool:
+        return rules.trump_six_exchange
+
+    def candidates(self, bout: Bout, player: int) -> Iterable[Action]:
+        s = bout.s
+        if not s.exchange or not s.stock:
+            return ()
+        return [ExchangeTrump(player, c) for c in s.hands[player] if c in s.exchange]
+
+    def violation(self, bout: Bout, action: Action) -> Violation | None:
+        assert isinstance(action, ExchangeTrump)
+        s = bout.s
+        card = action.card
+        if card not in s.hands[action.player]:
+            return "R13.1", f"{card} is not in player {action.player}'s hand"
+        if card not in s.exchange:
+            return "R12.1", (
+                f"{card} gives no right to exchange: only the deck's lowest trump, dealt or drawn "
+                "and held ever since, does"
+            )
+        if not s.stock:
+            return "R12.1", "the face-up trump card has already been drawn"
+        if s.stock[-1] & 63 == card & 63:
+            return "R12.1", f"the face-up card is itself {card.rank.letter}{card.suit.letter}"
+        return None
+
+    def event(self, bout: Bout, action: Action) -> Event:
+        assert isinstance(action, ExchangeTrump)
+        return TrumpExchanged(action.player, action.card, bout.s.stock[-1])
+
+    def dealt(self, rules: Rules, changes: MutableMapping[str, Any]) -> None:
+        low = lowest_trump(rules, changes["trump"])
+        changes["exchange"] = frozenset(c for h in changes["hands"] for c in h if c & 63 == low)
+
+    def effect(self, bout: Bout, action: Action) -> Mapping[str, Any]:
+        assert isinstance(action, ExchangeTrump)
+        s, p, card = bout.s, action.player, action.card
+        face_up = s.stock[-1]
+        hand = sort_cards((*_remove(s.hands[p], (card,)), face_up))
+        return {
+            "hands": _with_hand(s.hands, p, hand),
+            "stock": (*s.stock[:-1], card),
+            "trump_card": card,
+            "known": _with_known(s.known, p, (s.known[p] - {card}) | {face_up}),
+        }
+
+    def adjust(self, bout: Bout, action: Action, changes: MutableMapping[str, Any]) -> None:
+        s = bout.s
+        if s.exchange and "hands" in changes:
+            # The right lasts while the card stays in the hand it was dealt or drawn to.
+            p = action.player
+            hand, before = changes["hands"][p], s.hands[p]
+            changes["exchange"] = frozenset(c for c in s.exchange if c in hand or c not in before)
+
+    def bout_end(self, state: GameState, changes: MutableMapping[str, Any]) -> None:
+        if not state.stock:
+            return
+        low = lowest_trump(state.rules, state.trump)
+        drawn = set(state.stock) - set(changes["stock"])
+        gained = {c for c in drawn if c & 63 == low}
+        if gained:
+            changes["exchange"] = changes.get("exchange", state.exchange) | gained
+
+
+class Misdeal(RuleModule):
+    """R12.2: a player dealt ``misdeal_suit_count`` or more cards of one suit may demand a
+    redeal before the first lead."""
+
+    name = "misdeal"
+    description = "Redeal a misdeal before the first lead (R12.2)"
+    rule = "R12.2"
+    kinds = (Redeal,)
+    private = (Redeal,)
+
+    def applies(self, rules: Rules) -> bool:
+        return rules.misdeal_suit_count is not None
+
+    def candidates(self, bout: Bout, player: int) -> Iterable[Action]:
+        s = bout.s
+        if s.bouts or s.table:
+            return ()
+        return (Redeal(player),)
+
+    @staticmethod
+    def misdealt(rules: Rules, hand: Sequence[Card]) -> bool:
+        """Whether ``hand`` holds ``misdeal_suit_count`` or more cards of one suit."""
+        count = rules.misdeal_suit_count
+        if count is None:
+            return False
+        suits = [(c >> 4) & 3 for c in hand]
+        return any(suits.count(suit) >= count for suit in range(4))
+
+    def violation(self, bout: Bout, action: Action) -> Violation | None:
+        s = bout.s
+        if s.bouts or s.table:
+            return "R12.2", "a redeal may be demanded only before the first lead"
+        if not self.misdealt(s.rules, s.hands[action.player]):
+            return "R12.2", (
+                f"player {action.player} holds fewer than {s.rules.misdeal_suit_count} cards of "
+                "every suit"
+            )
+        if s.seed is None:
+            return "R12.2", "the game was dealt from an explicit deck order, which gives no redeal"
+        return None
+
+    def event(self, bout: Bout, action: Action) -> Event:
+        return Redealt(action.player)
+
+    def effect(self, bout: Bout, action: Action) -> GameState:
+        from durak.engine import redeal
+
+        return redeal(bout.s)
+
+
+#: The built-in modules in plan order.
+BUILT_IN: tuple[RuleModule, ...] = (
+    Deck(),
+    FirstLead(),
+    Seating(),
+    AttackLimit(),
+    TrumpSixExchange(),
+    Misdeal(),
+    Leading(),
+    Beating(),
+    StrictSuits(),
+    TransferByCard(),
+    TransferByShow(),
+    Taking(),
+    ThrowingIn(),
+    Drawing(),
+    Objective(),
+)
