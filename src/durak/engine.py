@@ -357,6 +357,7 @@ def new_position(
     trump: Suit | str | None = None,
     attacker: int,
     discard: Sequence[Card | str] | str = (),
+    trump_card: Card | str | None = None,
     dealer: int | None = None,
     first_bout: bool = False,
     exchange: Sequence[Card | str] | str = (),
@@ -388,6 +389,9 @@ def new_position(
         attacker: the main attacker: the seat that leads the next bout, or, with a ``table``,
             the one who led it or last transferred (R9.1).
         discard: the discard pile.
+        trump_card: with an empty stock, the card that fixed trump and was seen by all (the
+            drawn face-up card, or the dealer's shown card of a full deal, R2.4); with a stock
+            it is the stock's last card and need not be given.
         dealer: the dealer's seat (for matches); ``attacker - 1`` if omitted.
         first_bout: whether this is the game's first bout (R4.6 ``first_bout_max``, R9.6); a
             shorthand for ``bouts = 0``.
@@ -435,14 +439,25 @@ def new_position(
     pairs = _parse_table(table)
     if trump is not None and not isinstance(trump, Suit):
         trump = Suit.parse(str(trump))
-    trump_card: Card | None = None
+    face_up: Card | None = None
+    if trump_card is not None:
+        face_up = Card.parse(trump_card) if isinstance(trump_card, str) else trump_card
+        if not isinstance(face_up, Card):
+            raise PositionError(f"trump_card: not a card: {trump_card!r}")
+    trump_card = face_up
     if stock_cards:
+        if trump_card is not None and trump_card != stock_cards[-1]:
+            raise PositionError(
+                f"trump_card: {trump_card} is not the face-up card under the stock (R2.4)"
+            )
         trump_card = stock_cards[-1]
         if trump is not None and trump != trump_card.suit:
             raise PositionError(
                 f"trump: {trump.name.lower()} given, but the face-up card under the stock is "
                 f"{trump_card} (R2.4)"
             )
+        trump = trump_card.suit
+    elif trump is None and trump_card is not None:
         trump = trump_card.suit
     elif trump is None:
         raise PositionError("trump: the stock is empty, so the trump suit must be given")

@@ -21,7 +21,15 @@ import attrs
 
 from durak.actions import Action
 from durak.cards import Card, Suit, sort_cards
-from durak.engine import _bout, _need_seat, _need_state, acting, legal_actions, next_actor
+from durak.engine import (
+    _bout,
+    _need_seat,
+    _need_state,
+    acting,
+    legal_actions,
+    new_position,
+    next_actor,
+)
 from durak.errors import InvalidError, PositionError
 from durak.rules.settings import Rules
 from durak.state import GameState, Pair, Result
@@ -197,8 +205,9 @@ def determinize(v: PlayerView, rng: random.Random) -> GameState:
     Raises:
         TypeError: ``v`` is not a view or ``rng`` not a :class:`random.Random`.
         InvalidError: ``v`` is an onlooker's view.
-        PositionError: ``v`` is not a view the library could give (its counts contradict
-            each other, say one read from a tampered file).
+        PositionError: ``v`` is of a finished game, or not a view the library could give (its
+            counts contradict each other, say one read from a tampered file): the state is
+            built by :func:`durak.new_position`, with its validation.
     """
     if not isinstance(v, PlayerView):
         raise TypeError(f"expected a PlayerView, not {type(v).__name__}")
@@ -206,6 +215,8 @@ def determinize(v: PlayerView, rng: random.Random) -> GameState:
         raise TypeError(f"expected a random.Random, not {type(rng).__name__}")
     if v.player is None:
         raise InvalidError("an onlooker's view has no hand to build a state around")
+    if v.result is not None:
+        raise PositionError("result: the game is over, so there is nothing to sample")
     unseen = list(v.unseen())
     rng.shuffle(unseen)
     can_add = bool(v.table) and len(v.table) < v.attack_limit
@@ -224,7 +235,9 @@ def determinize(v: PlayerView, rng: random.Random) -> GameState:
         # A thrower still to act holds a card he could add: give one if none is known.
         for seat in v.throwers:
             known_match = any(c & 15 in ranks for c in v.known[seat])
-            if seat in hidden and seat not in v.done and not known_match:
+            # A standing pass means he had a card to add, and the table has not changed.
+            still = seat not in v.done or seat in v.passed
+            if seat in hidden and still and not known_match:
                 give(seat, [c for c in unseen if c & 15 in ranks], 1)
     # A thrower who is done without passing holds none of the table's ranks.
     for seat in sorted(empty - {v.player}):
@@ -245,28 +258,27 @@ def determinize(v: PlayerView, rng: random.Random) -> GameState:
         len(hands[seat]) != v.hand_sizes[seat] for seat in range(v.players)
     ):
         raise PositionError("hand_sizes: the view's card counts do not add up to the deck")
-    return GameState(
-        rules=v.rules,
+    return new_position(
+        v.rules,
         hands=hands,
         stock=stock,
         trump=v.trump,
         trump_card=v.trump_card,
-        table=v.table,
+        attacker=v.attacker,
         discard=v.discard,
         dealer=v.dealer,
-        attacker=v.attacker,
+        exchange=tuple(v.exchange),
         defender=v.defender,
-        leader=v.leader,
-        joined=v.joined,
+        table=v.table,
         defender_hand=v.defender_hand,
         taken=v.taken,
         passed=v.passed,
-        shown=v.shown,
+        shown=tuple(v.shown),
+        known=[tuple(k) for k in v.known],
+        leader=v.leader,
+        joined=v.joined,
         bouts=v.bouts,
         defences=v.defences,
         places=v.places,
-        result=v.result,
-        exchange=v.exchange,
-        known=v.known,
         left=v.left,
     )
