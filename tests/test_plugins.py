@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import importlib
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -16,15 +19,21 @@ from durak import (
     RulesError,
     Suit,
     Take,
+    acting,
     apply,
+    apply_with_events,
+    build_deck,
+    check,
     is_legal,
     legal_actions,
     new_game,
     new_position,
     next_actor,
+    validate_state,
 )
 from durak.actions import Action
 from durak.cards import Card
+from durak.events import Acted, GameOver
 from durak.rules.beating import beats
 from durak.rules.modules import RuleModule, register
 
@@ -128,3 +137,115 @@ def test_games_with_house_rules_play_to_the_end_and_honour_them() -> None:
                 assert all(c.rank == Rank.ACE for c in state.hands[action.player])
             state = apply(state, action)
         assert state.result is not None
+
+
+# --------------------------------------------------------------------------------------------
+# The hook surface: a new action kind, and one legality source for acting and next_actor
+# --------------------------------------------------------------------------------------------
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+sys.path.insert(0, str(EXAMPLES))
+house_rule = importlib.import_module("house_rule")
+
+
+def _end_position(rules: Rules) -> GameState:
+    hands = ["7h 8c", "9h Tc", "Jd Qd"]
+    used = " ".join(hands)
+    discard = [str(c) for c in build_deck(36) if str(c) not in used.split()]
+    return new_position(rules, hands=hands, trump="s", attacker=0, discard=discard)
+
+
+def test_a_plugin_action_is_offered_checked_played_and_reported() -> None:
+    rules = Rules(players=3, house_rules=["concede"])
+    state = apply(_end_position(rules), Lead(0, "7h"))
+    concede = house_rule.Concede(1)
+    assert concede in legal_actions(state, 1)
+    assert concede not in legal_actions(state, 0)
+    assert check(state, house_rule.Concede(0)) == (
+        "house:concede",
+        "only the defender facing an unbeaten card may concede",
+    )
+    with pytest.raises(IllegalActionError) as err:
+        apply(state, house_rule.Concede(2))
+    assert err.value.rule == "house:concede"
+    end, events = apply_with_events(state, concede)
+    assert end.result is not None and end.result.durak == 1
+    assert end.places == end.result.places == (1, 3, 1)
+    assert sorted(map(str, end.hands[1])) == ["7h", "9h", "Tc"]
+    assert events[0] == Acted(1, "p1 concede")
+    assert isinstance(events[-1], GameOver) and events[-1].result == end.result
+    assert legal_actions(end) == () and next_actor(end) is None
+    assert validate_state(end) is end
+
+
+def test_a_plugin_action_is_refused_where_its_module_is_off() -> None:
+    state = apply(_end_position(Rules(players=3)), Lead(0, "7h"))
+    rule, reason = check(state, house_rule.Concede(1)) or ("", "")
+    assert rule == "R13.1" and "Concede" in reason
+
+
+class NoTakeOnHearts(RuleModule):
+    name = "test-no-take-on-hearts"
+    description = "a heart may not be taken (a broken module: it can leave nobody to act)"
+    rule = "house:no-take-on-hearts"
+
+    def check(self, state: GameState, action: Action) -> tuple[str, str] | None:
+        if isinstance(action, Take) and any(a.suit == Suit.HEARTS for a in state.unbeaten):
+            return self.rule, "a heart may not be taken"
+        return None
+
+
+register(NoTakeOnHearts())
+
+
+def test_R13_2_next_actor_and_acting_use_the_same_legality_as_legal_actions() -> None:
+    rules = Rules(players=3, house_rules=["test-no-take-on-hearts"])
+    hands = ["7h 8c", "6c Tc", "Jd 8d"]
+    used = " ".join(hands)
+    discard = [str(c) for c in build_deck(36) if str(c) not in used.split()]
+    state = new_position(rules, hands=hands, trump="s", attacker=0, discard=discard)
+    state = apply(state, Lead(0, "7h"))
+    assert legal_actions(state, 1) == ()  # no heart to beat with, and no take
+    assert acting(state) == ()  # nobody holds a 7 to throw in either
+    with pytest.raises(RulesError, match="no player has a legal action"):
+        next_actor(state)
+
+
+def test_R13_2_two_modules_that_forbid_every_lead_leave_no_actor_and_say_so() -> None:
+    rules = Rules(players=2, house_rules=["no-six-lead", "test-no-ace-lead"])
+    hands = ["6c Ac", "9h Tc"]
+    used = " ".join(hands)
+    discard = [str(c) for c in build_deck(36) if str(c) not in used.split()]
+    state = new_position(rules, hands=hands, trump="s", attacker=0, discard=discard)
+    assert legal_actions(state) == () and acting(state) == ()
+    with pytest.raises(RulesError, match="no player has a legal action"):
+        next_actor(state)
+
+
+SHIPPED = Rules(
+    players=4,
+    transfer_by_card=True,
+    transfer_several=True,
+    transfer_by_showing_trump=True,
+    trump_six_exchange=True,
+    misdeal_suit_count=4,
+    strict_suits=["c"],
+    house_rules=["spades-by-spades", "no-six-lead", "concede", "test-hearts-by-hearts"],
+)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_R13_4_every_shipped_module_on_a_running_game_always_has_an_actor(seed: int) -> None:
+    state = new_game(SHIPPED, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(3000):
+        if state.is_over:
+            break
+        legal = legal_actions(state)
+        assert legal, "a running game with no legal action"
+        actor = next_actor(state)
+        assert actor is not None and legal_actions(state, actor)
+        for seat in acting(state):
+            assert legal_actions(state, seat), f"acting names {seat}, who has no legal action"
+        state = apply(state, rng.choice(legal))
+    assert state.is_over

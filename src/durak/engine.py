@@ -39,7 +39,7 @@ from durak.events import (
     PlayerOut,
 )
 from durak.rules.bout import Bout
-from durak.rules.families import lowest_trump
+from durak.rules.families import lowest_trump, one
 from durak.rules.modules import Plan, Violation, plan_for
 from durak.rules.seating import next_active
 from durak.rules.settings import Rules
@@ -855,8 +855,14 @@ def _decides(b: Bout, p: int) -> bool:
     """Whether ``p`` has a decision to make now: a legal action that is not a private right
     (R13.2). Without forbidding modules, a thrower decides exactly when he may pass."""
     plan = b.plan
-    if not plan.checkers and p != b.s.defender:
-        return plan.owners[Pass].violation(b, Pass(p)) is None if Pass in plan.owners else False
+    s = b.s
+    if not plan.checkers:
+        if not s.table:
+            return p == s.attacker  # he holds a card (R4.2), and nothing forbids a lead
+        if p == s.defender:
+            return bool(b.unbeaten) and not s.taken  # he may always take (R4.8)
+        owner = plan.owners.get(Pass)
+        return owner is not None and owner.violation(b, one(Pass, p)) is None
     private = plan.private
     return any(type(a) not in private for a in _legal(b, p))
 
@@ -874,9 +880,9 @@ def acting(state: GameState) -> tuple[int, ...]:
     _need_state(state)
     if state.result is not None:
         return ()
-    if not state.table:
-        return (state.attacker,)
     b = _bout(state)
+    if not state.table:
+        return (state.attacker,) if _decides(b, state.attacker) else ()
     seats = {p for p in b.throwers if _decides(b, p)}
     if b.unbeaten and not state.taken and _decides(b, state.defender):
         seats.add(state.defender)
@@ -899,14 +905,16 @@ def next_actor(state: GameState) -> int | None:
     if state.result is not None:
         return None
     s = state
-    if not s.table:
-        return s.attacker
     b = _bout(s)
-    if not s.taken and b.unbeaten and _decides(b, s.defender):
-        return s.defender
-    for p in b.throwers:  # clockwise from the main attacker, who comes first
-        if _decides(b, p):
-            return p
+    if not s.table:
+        if _decides(b, s.attacker):
+            return s.attacker
+    else:
+        if not s.taken and b.unbeaten and _decides(b, s.defender):
+            return s.defender
+        for p in b.throwers:  # clockwise from the main attacker, who comes first
+            if _decides(b, p):
+                return p
     raise RulesError(
         "house_rules",
         "no player has a legal action in a running game: a rule module forbids every action "
@@ -992,6 +1000,10 @@ def _apply(state: GameState, action: Action, log: list[Event] | None) -> GameSta
         hand = changes["hands"][p]
         changes["known"] = _with_known(s.known, p, frozenset(c for c in s.known[p] if c in hand))
     new = _evolve(s, changes)
+    if new.result is not None:  # a module's action ended the game
+        if log is not None:
+            log.append(GameOver(new.result))
+        return new
     if _bout(new).over():
         return _end_bout(new, log)
     return new
