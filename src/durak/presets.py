@@ -16,13 +16,15 @@ Rules files (TOML or JSON) hold a table of settings, optionally on top of a pres
     first_bout_max = "none"    # TOML has no null: "none" switches an optional setting off
 
 Unknown keys, wrong types and contradicting settings are rejected with a
-:class:`~durak.errors.RulesError` naming the key and the reason.
+:class:`~durak.errors.RulesError` naming the key and the reason. A rules file is at most
+:data:`MAX_RULES_BYTES` (64 KiB), refused before it is parsed when it is bigger; its lists and
+tables nest at most :data:`MAX_DEPTH` (32) levels deep and its integers have at most
+:data:`MAX_INT_DIGITS` (4,300) digits.
 """
 
 from __future__ import annotations
 
 import json
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
@@ -31,11 +33,23 @@ from typing import Any, Literal
 import attrs
 import tomli_w
 
+from durak._input import (
+    MAX_DEPTH,
+    MAX_INT_DIGITS,
+    brief,
+    check_size,
+    parse_json,
+    parse_toml,
+    read_limited,
+)
 from durak.errors import RulesError
 from durak.rules.settings import SETTINGS, Rules
 
 __all__ = [
     "DEFAULT_PRESET",
+    "MAX_DEPTH",
+    "MAX_INT_DIGITS",
+    "MAX_RULES_BYTES",
     "PRESETS",
     "Preset",
     "dump_rules",
@@ -47,6 +61,10 @@ __all__ = [
 ]
 
 Format = Literal["toml", "json"]
+
+#: The largest rules file :func:`loads_rules` and :func:`load_rules` read: 64 KiB (UTF-8). A
+#: file with every setting takes about 700 bytes.
+MAX_RULES_BYTES = 64 * 1024
 
 #: Settings that may be ``None``; rules files write ``None`` as the string ``"none"``.
 _OPTIONAL = ("first_bout_max", "misdeal_suit_count", "teams")
@@ -194,11 +212,14 @@ def get_preset(name: str) -> Preset:
     """The preset called ``name`` or one of its aliases, case-insensitive (R14).
 
     Raises:
-        RulesError: no such preset; the message lists the known names.
+        RulesError: no such preset, or a name that is not text; the message lists the known
+            names.
     """
-    preset = _LOOKUP.get(str(name).strip().casefold())
+    if not isinstance(name, str):
+        raise RulesError("preset", f"a preset is named by text, not {brief(name)}")
+    preset = _LOOKUP.get(name.strip().casefold())
     if preset is None:
-        raise RulesError("preset", f"unknown preset {name!r} (known: {', '.join(PRESETS)})")
+        raise RulesError("preset", f"unknown preset {brief(name)} (known: {', '.join(PRESETS)})")
     return preset
 
 
@@ -210,12 +231,14 @@ def rules_from_mapping(data: Mapping[str, Any]) -> Rules:
             contradicting value.
     """
     if not isinstance(data, Mapping):
-        raise RulesError("rules", f"a rules file holds a table of settings, not {data!r}")
+        raise RulesError("rules", f"a rules file holds a table of settings, not {brief(data)}")
     settings = dict(data)
     base = settings.pop("preset", DEFAULT_PRESET)
     if not isinstance(base, str):
-        raise RulesError("preset", f"must be a preset name, not {base!r}")
+        raise RulesError("preset", f"must be a preset name, not {brief(base)}")
     for key, value in settings.items():
+        if not isinstance(key, str):
+            raise RulesError(brief(key), "a setting is named by text")
         if key not in SETTINGS:
             raise RulesError(key, f"unknown setting (known: preset, {', '.join(SETTINGS)})")
         if key in _OPTIONAL and isinstance(value, str) and value.lower() == "none":
@@ -223,16 +246,34 @@ def rules_from_mapping(data: Mapping[str, Any]) -> Rules:
     return get_preset(base).rules(**settings)
 
 
+def _file_error(where: str, reason: str) -> RulesError:
+    """A problem of a rules file's text at the JSON path ``where``, as a :class:`RulesError`
+    naming the setting (``file`` for the whole text)."""
+    setting, _, rest = where.partition("/")
+    return RulesError(setting or "file", f"{reason} (at {where})" if rest else reason)
+
+
 def loads_rules(text: str, format: Format = "toml") -> Rules:
     """Rules from the text of a TOML or JSON rules file.
 
+    Text longer than :data:`MAX_RULES_BYTES` (64 KiB in UTF-8) is refused before it is parsed.
+
     Raises:
-        RulesError: the text does not parse (key ``file``), or a setting is rejected (its key).
+        RulesError: the text is too big or does not parse, or nests deeper than
+            :data:`MAX_DEPTH` levels (key ``file``, with the position); an integer of more than
+            :data:`MAX_INT_DIGITS` digits (its key); a setting is rejected (its key); an unknown
+            ``format`` (key ``format``).
+        TypeError: ``text`` is not text.
     """
-    try:
-        data = tomllib.loads(text) if format == "toml" else json.loads(text)
-    except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
-        raise RulesError("file", f"not valid {format.upper()}: {exc}") from None
+    if not isinstance(text, str):
+        raise TypeError(f"a rules file's text is a str, not {type(text).__name__}")
+    if format not in ("toml", "json"):
+        raise RulesError("format", f"unknown format {brief(format)} (known: 'toml', 'json')")
+    check_size(text, MAX_RULES_BYTES, "the rules file", _file_error)
+    if format == "toml":
+        data: Any = parse_toml(text, _file_error, "the rules file")
+    else:
+        data = parse_json(text, _file_error, "the rules file")
     return rules_from_mapping(data)
 
 
@@ -240,14 +281,17 @@ def load_rules(path: str | Path) -> Rules:
     """Rules from a ``.toml`` or ``.json`` rules file (the suffix picks the format; TOML
     otherwise).
 
+    A file bigger than :data:`MAX_RULES_BYTES` (64 KiB) is refused before it is read.
+
     Raises:
-        RulesError: the file cannot be read or parsed (key ``file``), or a setting is rejected.
+        RulesError: the file cannot be read, is too big or does not parse (key ``file``), or a
+            setting is rejected (its key); see :func:`loads_rules`.
+        TypeError: ``path`` is not a path.
     """
     path = Path(path)
+    data = read_limited(path, MAX_RULES_BYTES, "a rules file", _file_error)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RulesError("file", f"cannot read {path}: {exc.strerror or exc}") from None
+        text = data.decode("utf-8") if isinstance(data, bytes) else data
     except UnicodeDecodeError:
         raise RulesError("file", f"{path} is not a UTF-8 text file") from None
     return loads_rules(text, "json" if path.suffix.lower() == ".json" else "toml")
@@ -255,7 +299,16 @@ def load_rules(path: str | Path) -> Rules:
 
 def dumps_rules(rules: Rules, format: Format = "toml") -> str:
     """The text of a rules file holding every setting of ``rules``; :func:`loads_rules` reads it
-    back to an equal object."""
+    back to an equal object.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~durak.rules.Rules`.
+        RulesError: an unknown ``format`` (key ``format``).
+    """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"expected a Rules object, not {type(rules).__name__}")
+    if format not in ("toml", "json"):
+        raise RulesError("format", f"unknown format {brief(format)} (known: 'toml', 'json')")
     data = rules.to_dict()
     if format == "json":
         return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
@@ -263,8 +316,12 @@ def dumps_rules(rules: Rules, format: Format = "toml") -> str:
 
 
 def dump_rules(rules: Rules, path: str | Path) -> None:
-    """Write ``rules`` to a ``.toml`` or ``.json`` file (the suffix picks the format)."""
+    """Write ``rules`` to a ``.toml`` or ``.json`` file (the suffix picks the format).
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~durak.rules.Rules`, or ``path`` is not a path.
+        OSError: the file cannot be written.
+    """
     path = Path(path)
-    path.write_text(
-        dumps_rules(rules, "json" if path.suffix.lower() == ".json" else "toml"), encoding="utf-8"
-    )
+    text = dumps_rules(rules, "json" if path.suffix.lower() == ".json" else "toml")
+    path.write_text(text, encoding="utf-8")

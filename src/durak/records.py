@@ -5,6 +5,12 @@ order), every action in the order played (in the text form of :mod:`durak.notati
 result. Its JSON Schema ships with the package (:func:`schema`). :func:`replay` plays the actions
 again, checking every one, and reports the first illegal action with its index.
 
+Records come from files and other programs, so reading one is guarded: a record is at most
+:data:`MAX_RECORD_BYTES` (2 MiB) of JSON, refused before it is parsed when it is bigger; lists
+and objects nest at most :data:`MAX_DEPTH` (32) levels deep; integers have at most
+:data:`MAX_INT_DIGITS` (4,300) digits. Anything else that is wrong raises a
+:class:`RecordError` naming where and why, never a stray ``KeyError`` or ``RecursionError``.
+
 >>> from durak import Rules, new_game, legal_actions, next_actor, apply
 >>> state = new_game(Rules(), seed=9)
 >>> record = Record.start(Rules(), seed=9)
@@ -21,15 +27,26 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache
 from importlib import resources
+from os import PathLike
 from pathlib import Path
 from typing import IO, Any
 
 import attrs
 import jsonschema
 
+from durak._input import (
+    MAX_DEPTH,
+    MAX_INT_DIGITS,
+    brief,
+    check_data,
+    check_size,
+    parse_json,
+    read_limited,
+)
 from durak.actions import Action
 from durak.cards import Card, parse_cards
 from durak.engine import apply, check, new_game
@@ -40,6 +57,9 @@ from durak.state import GameState, Result
 
 __all__ = [
     "FORMAT",
+    "MAX_DEPTH",
+    "MAX_INT_DIGITS",
+    "MAX_RECORD_BYTES",
     "VERSION",
     "Record",
     "RecordError",
@@ -56,6 +76,10 @@ __all__ = [
 
 FORMAT = "durak-record"
 VERSION = 1
+
+#: The largest record :func:`loads` and :func:`load` read: 2 MiB of JSON (UTF-8). A long game
+#: of twelve players with four decks takes about 50 KB.
+MAX_RECORD_BYTES = 2 * 1024 * 1024
 
 
 class RecordError(InvalidError):
@@ -99,7 +123,13 @@ def schema() -> dict[str, Any]:
 
 
 def result_to_dict(result: Result) -> dict[str, Any]:
-    """A result as plain JSON values."""
+    """A result as plain JSON values.
+
+    Raises:
+        TypeError: ``result`` is not a :class:`~durak.state.Result`.
+    """
+    if not isinstance(result, Result):
+        raise TypeError(f"expected a Result, not {type(result).__name__}")
     return {
         "durak": result.durak,
         "draw": result.draw,
@@ -109,14 +139,48 @@ def result_to_dict(result: Result) -> dict[str, Any]:
     }
 
 
+_RESULT_FIELDS = ("durak", "draw", "places", "winners", "losers")
+
+
+def _int_list(data: Mapping[str, Any], name: str, low: int, what: str) -> tuple[int, ...]:
+    value = data[name]
+    if not isinstance(value, list | tuple):
+        raise RecordError(name, f"must be a list of {what}s, not {brief(value)}")
+    for i, item in enumerate(value):
+        if isinstance(item, bool) or not isinstance(item, int) or item < low:
+            raise RecordError(
+                f"{name}/{i}", f"must be a {what} (at least {low}), not {brief(item)}"
+            )
+    return tuple(value)
+
+
 def result_from_dict(data: Mapping[str, Any]) -> Result:
-    """The inverse of :func:`result_to_dict` (the caller validates the shape)."""
+    """The inverse of :func:`result_to_dict`.
+
+    Raises:
+        RecordError: naming the field, for a missing or unknown field or a value of the wrong
+            type.
+    """
+    if not isinstance(data, Mapping):
+        raise RecordError("", f"a result is a JSON object, not {brief(data)}")
+    unknown = [key for key in data if key not in _RESULT_FIELDS]
+    if unknown:
+        key = unknown[0]
+        raise RecordError(key if isinstance(key, str) else brief(key), "unknown field of a result")
+    missing = [name for name in _RESULT_FIELDS if name not in data]
+    if missing:
+        raise RecordError(missing[0], "missing field of a result")
+    durak = data["durak"]
+    if durak is not None and (isinstance(durak, bool) or not isinstance(durak, int) or durak < 0):
+        raise RecordError("durak", f"must be a seat number or null, not {brief(durak)}")
+    if not isinstance(data["draw"], bool):
+        raise RecordError("draw", f"must be true or false, not {brief(data['draw'])}")
     return Result(
-        durak=data["durak"],
+        durak=durak,
         draw=data["draw"],
-        places=tuple(data["places"]),
-        winners=tuple(data["winners"]),
-        losers=tuple(data["losers"]),
+        places=_int_list(data, "places", 1, "place"),
+        winners=_int_list(data, "winners", 0, "seat number"),
+        losers=_int_list(data, "losers", 0, "seat number"),
     )
 
 
@@ -160,7 +224,17 @@ class Record:
 
         Raises:
             RecordError: neither or both of ``seed`` and ``deck``.
+            InvalidCardError: a card of ``deck`` that does not parse.
+            TypeError: ``rules`` is not a :class:`~durak.rules.Rules`, or a seed, dealer or
+                attacker of the wrong type.
         """
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a Rules object, not {type(rules).__name__}")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
+            raise TypeError(f"a seed is an integer or text, not {type(seed).__name__}")
+        for name, seat in (("dealer", dealer), ("attacker", attacker)):
+            if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+                raise TypeError(f"the {name} is a seat number, not {type(seat).__name__}")
         if (seed is None) == (deck is None):
             raise RecordError("deal", "give exactly one of a seed and a deck order")
         return cls(
@@ -178,7 +252,14 @@ class Record:
 
         Raises:
             RecordError: the first state has no seed (an explicit deck or a set-up position).
+            TypeError: ``start`` or ``end`` is not a game state, or an action is not an action.
         """
+        if not isinstance(start, GameState):
+            raise TypeError(f"start must be a GameState, not {type(start).__name__}")
+        actions = tuple(actions)
+        for action in actions:
+            if not isinstance(action, Action):
+                raise TypeError(f"not an action: {brief(action)}")
         if start.seed is None:
             raise RecordError("deal", "the game has no seed; use Record.start(deck=...)")
         record = cls(
@@ -186,16 +267,28 @@ class Record:
             seed=start.seed,
             dealer=start.dealer,
             attacker=start.appointed,
-            actions=tuple(actions),
+            actions=actions,
         )
         return record.finish(end)
 
     def add(self, action: Action) -> Record:
-        """The record with one more action."""
+        """The record with one more action.
+
+        Raises:
+            TypeError: ``action`` is not an action.
+        """
+        if not isinstance(action, Action):
+            raise TypeError(f"not an action: {brief(action)}")
         return attrs.evolve(self, actions=(*self.actions, action))
 
     def finish(self, state: GameState) -> Record:
-        """The record with the result of the finished (or unfinished) game ``state``."""
+        """The record with the result of the finished (or unfinished) game ``state``.
+
+        Raises:
+            TypeError: ``state`` is not a game state.
+        """
+        if not isinstance(state, GameState):
+            raise TypeError(f"expected a GameState, not {type(state).__name__}")
         return attrs.evolve(self, result=state.result)
 
     def initial_state(self) -> GameState:
@@ -230,9 +323,11 @@ class Record:
         """Read a record from plain JSON values.
 
         Raises:
-            RecordError: naming where and why, if the data is against the schema or holds bad
-                rules, cards or actions.
+            RecordError: naming where and why, if the data is against the schema, holds bad
+                rules, cards or actions, nests deeper than :data:`MAX_DEPTH` levels or holds an
+                integer of more than :data:`MAX_INT_DIGITS` digits.
         """
+        check_data(data, RecordError, "the record")
         _validate(data)
         try:
             rules = Rules.from_dict(data["rules"])
@@ -240,11 +335,15 @@ class Record:
             raise RecordError("rules", str(exc)) from None
         deal = data["deal"]
         actions = []
+        known: dict[str, Action] = {}  # a game repeats many actions ("p1 take", "p0 pass")
         for i, text in enumerate(data["actions"]):
-            try:
-                actions.append(parse_action(text))
-            except DurakError as exc:
-                raise RecordError(f"actions/{i}", str(exc)) from None
+            action = known.get(text)
+            if action is None:
+                try:
+                    action = known[text] = parse_action(text)
+                except DurakError as exc:
+                    raise RecordError(f"actions/{i}", str(exc)) from None
+            actions.append(action)
         try:
             deck = parse_cards(deal["deck"]) if "deck" in deal else None
         except DurakError as exc:
@@ -263,12 +362,61 @@ class Record:
         )
 
 
+_ITEMS = jsonschema.Draft202012Validator.VALIDATORS["items"]
+
+
+def _quick(items: Any) -> Callable[[Any], bool] | None:
+    """A fast test that accepts the items of a simple ``items`` schema (a string with an
+    optional pattern, an integer with an optional minimum), or ``None``. Items it does not
+    accept are checked by the schema itself."""
+    if not isinstance(items, dict) or not set(items) <= {
+        "type",
+        "pattern",
+        "minimum",
+        "description",
+    }:
+        return None
+    if items.get("type") == "string":
+        pattern = re.compile(items["pattern"]) if "pattern" in items else None
+        return lambda x: isinstance(x, str) and (pattern is None or pattern.search(x) is not None)
+    if items.get("type") == "integer":
+        low = items.get("minimum")
+        return lambda x: type(x) is int and (low is None or x >= low)
+    return None
+
+
+def _fast_items(
+    validator: Any, items: Any, instance: Any, schema: Mapping[str, Any]
+) -> Iterator[jsonschema.ValidationError]:
+    """The ``items`` keyword, fast on long arrays (the actions) and reporting only the first
+    wrong item: a 2 MiB record is checked in a fraction of a second."""
+    if "prefixItems" in schema or not validator.is_type(instance, "array"):
+        yield from _ITEMS(validator, items, instance, schema)
+        return
+    quick = _quick(items)
+    for index, item in enumerate(instance):
+        if quick is not None and quick(item):
+            continue
+        errors = list(validator.descend(item, items, path=index))
+        if errors:
+            yield from errors
+            return
+
+
+_Validator: Any = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
+    jsonschema.Draft202012Validator, {"items": _fast_items}
+)
+
+
 def _validate(data: Any) -> None:
-    validator = jsonschema.Draft202012Validator(schema())
+    validator = _Validator(schema())
     error = jsonschema.exceptions.best_match(validator.iter_errors(data))
     if error is not None:
         where = "/".join(str(p) for p in error.absolute_path)
-        raise RecordError(where, error.message)
+        message = error.message
+        if len(message) > 200:  # the message shows the value, which may be long
+            message = message[:197] + "..."
+        raise RecordError(where, message)
 
 
 def replay(record: Record) -> GameState:
@@ -279,7 +427,10 @@ def replay(record: Record) -> GameState:
         ReplayError: the first illegal action, with its index and the rule it breaks; or a
             recorded result that differs from the replayed one.
         RecordError: a deal the rules cannot make (bad dealer, deck or seed).
+        TypeError: ``record`` is not a :class:`Record`.
     """
+    if not isinstance(record, Record):
+        raise TypeError(f"expected a Record, not {type(record).__name__}")
     try:
         state = record.initial_state()
     except DurakError as exc:
@@ -295,41 +446,65 @@ def replay(record: Record) -> GameState:
 
 
 def dumps(record: Record, *, indent: int | None = 2) -> str:
-    """The record as JSON text."""
+    """The record as JSON text.
+
+    Raises:
+        TypeError: ``record`` is not a :class:`Record`.
+    """
+    if not isinstance(record, Record):
+        raise TypeError(f"expected a Record, not {type(record).__name__}")
     return json.dumps(record.to_dict(), indent=indent, ensure_ascii=False) + "\n"
 
 
 def loads(text: str | bytes) -> Record:
-    """Read a record from JSON text.
+    """Read a record from JSON text (``str``, or ``bytes`` in UTF-8, -16 or -32).
+
+    Text longer than :data:`MAX_RECORD_BYTES` (2 MiB in UTF-8) is refused before it is parsed.
 
     Raises:
-        RecordError: the text is not JSON, or the record is malformed (naming where and why).
+        RecordError: the text is too big, is not JSON, nests deeper than :data:`MAX_DEPTH`
+            levels, holds an integer of more than :data:`MAX_INT_DIGITS` digits, or the record
+            is malformed (naming where and why).
+        TypeError: ``text`` is neither text nor bytes.
     """
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise RecordError("", f"not valid JSON: {exc}") from None
-    return Record.from_dict(data)
+    if not isinstance(text, str | bytes | bytearray):
+        raise TypeError(f"a record is JSON text or bytes, not {type(text).__name__}")
+    check_size(text, MAX_RECORD_BYTES, "the record", RecordError)
+    return Record.from_dict(parse_json(text, RecordError, "the record"))
 
 
 def dump(record: Record, file: str | Path | IO[str]) -> None:
-    """Write the record as JSON to a path or an open text file."""
-    if isinstance(file, str | Path):
-        Path(file).write_text(dumps(record), encoding="utf-8")
+    """Write the record as JSON to a path or an open text file.
+
+    Raises:
+        TypeError: ``record`` is not a :class:`Record`, or ``file`` is neither a path nor an
+            open file.
+        OSError: the file cannot be written.
+    """
+    text = dumps(record)
+    if isinstance(file, str | PathLike):
+        Path(file).write_text(text, encoding="utf-8")
+    elif callable(getattr(file, "write", None)):
+        file.write(text)
     else:
-        file.write(dumps(record))
+        raise TypeError(f"expected a path or an open file, not {type(file).__name__}")
 
 
 def load(file: str | Path | IO[str]) -> Record:
-    """Read a record from a path or an open text file.
+    """Read a record from a path (a UTF-8 file) or an open file.
+
+    A file bigger than :data:`MAX_RECORD_BYTES` (2 MiB) is refused before it is read; at most
+    that much is ever read.
 
     Raises:
-        RecordError: the file cannot be read, is not JSON, or the record is malformed.
+        RecordError: the file cannot be read, is too big, is not JSON, or the record is
+            malformed (naming where and why).
+        TypeError: ``file`` is neither a path nor an open file.
     """
-    if isinstance(file, str | Path):
+    data = read_limited(file, MAX_RECORD_BYTES, "a record", RecordError)
+    if isinstance(file, str | PathLike) and isinstance(data, bytes):
         try:
-            text = Path(file).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise RecordError("", f"cannot read {file}: {exc}") from None
-        return loads(text)
-    return loads(file.read())
+            data = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise RecordError("", f"cannot read {file}: not UTF-8 text ({exc.reason})") from None
+    return loads(data)

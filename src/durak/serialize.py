@@ -2,7 +2,10 @@
 
 Cards are written in their text form (R1.3), actions in the notation of :mod:`durak.notation`,
 rules as :meth:`durak.rules.Rules.to_dict`. A state's JSON holds hidden information (the stock
-order, every hand): send players their view's JSON instead.
+order, every hand): send players their view's JSON instead. Reading is guarded as for game
+records: data nested deeper than :data:`durak.records.MAX_DEPTH` (32) levels or holding an
+integer of more than :data:`durak.records.MAX_INT_DIGITS` (4,300) digits raises a
+:class:`~durak.records.RecordError` naming where.
 
 >>> from durak import Rules, new_game, view
 >>> state = new_game(Rules(), seed=2)
@@ -20,6 +23,7 @@ from typing import Any
 import attrs
 
 from durak import events as _events
+from durak._input import check_data
 from durak.cards import Card, Suit, build_deck
 from durak.engine import validate_state
 from durak.errors import DurakError
@@ -127,6 +131,7 @@ def _to_dict(obj: Any) -> dict[str, Any]:
 
 
 def _from_dict(cls: type[Any], data: Any, what: str) -> Any:
+    check_data(data, RecordError, f"the {what}")
     if not isinstance(data, Mapping):
         raise RecordError("", f"a {what} is a JSON object, not {type(data).__name__}")
     names = [f.name for f in attrs.fields(cls)]
@@ -151,7 +156,13 @@ def _from_dict(cls: type[Any], data: Any, what: str) -> Any:
 
 
 def state_to_dict(state: GameState) -> dict[str, Any]:
-    """A state as plain JSON values (hidden cards included)."""
+    """A state as plain JSON values (hidden cards included).
+
+    Raises:
+        TypeError: ``state`` is not a game state.
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"expected a GameState, not {type(state).__name__}")
     return _to_dict(state)
 
 
@@ -175,7 +186,13 @@ def state_from_dict(data: Any) -> GameState:
 
 
 def view_to_dict(v: PlayerView) -> dict[str, Any]:
-    """A player's view as plain JSON values (safe to send to that player)."""
+    """A player's view as plain JSON values (safe to send to that player).
+
+    Raises:
+        TypeError: ``v`` is not a player's view.
+    """
+    if not isinstance(v, PlayerView):
+        raise TypeError(f"expected a PlayerView, not {type(v).__name__}")
     return _to_dict(v)
 
 
@@ -208,7 +225,13 @@ _EVENT_DECODE: dict[str, Callable[[Any], Any]] = {
 
 def event_to_dict(event: Event) -> dict[str, Any]:
     """An event as plain JSON values: ``{"type": "Beaten", "player": 1, "attack": "7h", ...}``.
-    Filter events with :func:`durak.events.events_for` before sending them to a player."""
+    Filter events with :func:`durak.events.events_for` before sending them to a player.
+
+    Raises:
+        TypeError: ``event`` is not an event.
+    """
+    if not isinstance(event, Event):
+        raise TypeError(f"expected an event, not {type(event).__name__}")
     return {"type": type(event).__name__, **_to_dict(event)}
 
 
@@ -218,6 +241,7 @@ def event_from_dict(data: Any) -> Event:
     Raises:
         RecordError: naming the field and the reason (an unknown ``type`` included).
     """
+    check_data(data, RecordError, "the event")
     if not isinstance(data, Mapping):
         raise RecordError("", f"an event is a JSON object, not {type(data).__name__}")
     kind = data.get("type")

@@ -7,7 +7,9 @@ Routes:
 - ``GET /table/<id>``: a table's page (the same single page; 404 for an unknown table).
 - ``GET /api/presets``: every preset with the numbers of players it can deal.
 - ``POST /api/tables``: create a table from ``{"preset": ..., "seats": ["human", "rule", ...],
-  "seed": optional}``; answers ``201`` with the table's ``id`` and ``url``.
+  "seed": optional}`` (at most :data:`MAX_BODY` bytes of JSON); answers ``201`` with the
+  table's ``id`` and ``url``, ``400`` with an ``error`` for bad settings or JSON and ``413`` for
+  a body that is too big.
 - ``GET /api/tables/<id>``: public facts about a table (no cards).
 - ``WS /ws/<id>?token=...``: play at a table (see :mod:`durak.web.protocol`).
 - ``/static/...``: the page's CSS and JavaScript.
@@ -21,7 +23,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from durak._input import parse_json
 from durak.web.tables import (
     SEAT_KINDS,
     Connection,
@@ -42,13 +44,53 @@ from durak.web.tables import (
     preset_catalogue,
 )
 
-__all__ = ["STATIC", "create_app", "serve"]
+__all__ = ["MAX_BODY", "MAX_MESSAGE", "STATIC", "create_app", "serve"]
 
 #: The folder of the page's files (package data).
 STATIC = Path(__file__).with_name("static")
 
 #: The longest message a client may send (characters).
 MAX_MESSAGE = 4096
+
+#: The largest body of ``POST /api/tables`` (bytes).
+MAX_BODY = 16 * 1024
+
+
+class _BadBody(Exception):
+    """A request body or message that is not the JSON asked for; ``status`` is the HTTP status.
+    It is also the error factory of :func:`durak._input.parse_json` (``_BadBody(where,
+    reason)``): then ``where``, a JSON path, is shown before the reason."""
+
+    def __init__(self, where: str, reason: str, status: int = 400) -> None:
+        super().__init__(f"{where}: {reason}" if where else reason)
+        self.status = status
+
+
+async def _json_body(request: Request) -> Any:
+    """The request's JSON body, read up to :data:`MAX_BODY` bytes, nested at most 32 levels deep
+    and with integers of at most 4,300 digits.
+
+    Raises:
+        _BadBody: too big (413), not JSON, or nested too deeply (400).
+    """
+    declared = request.headers.get("content-length", "")
+    if (
+        declared.isascii()
+        and declared.isdigit()
+        and len(declared) < 20
+        and int(declared) > MAX_BODY
+    ):
+        raise _BadBody("", f"the body is too big (at most {MAX_BODY} bytes)", 413)
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise _BadBody("", f"the body is too big (at most {MAX_BODY} bytes)", 413)
+
+    def bad(where: str, reason: str) -> _BadBody:
+        return _BadBody("", f"send the table's settings as JSON ({where or 'the body'}: {reason})")
+
+    return parse_json(bytes(body), bad, "the body")
 
 
 def create_app(bot_delay: float = 0.6, tables: TableManager | None = None) -> Starlette:
@@ -74,9 +116,9 @@ def create_app(bot_delay: float = 0.6, tables: TableManager | None = None) -> St
 
     async def create_table(request: Request) -> Response:
         try:
-            body: Any = await request.json()
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            return JSONResponse({"error": "send the table's settings as JSON"}, status_code=400)
+            body: Any = await _json_body(request)
+        except _BadBody as exc:
+            return JSONResponse({"error": str(exc)}, status_code=exc.status)
         if not isinstance(body, dict):
             return JSONResponse({"error": "send the table's settings as an object"}, 400)
         try:
@@ -164,9 +206,9 @@ async def _handle(table: Table, seat: int | None, text: str) -> str | None:
     stripped = text.strip()
     if stripped.startswith("{"):
         try:
-            data = json.loads(stripped)
-        except json.JSONDecodeError as exc:
-            return f"Not understood: not valid JSON ({exc})."
+            data = parse_json(stripped, _BadBody, "the message")
+        except _BadBody as exc:
+            return f"Not understood: {exc}."
         if isinstance(data, dict):
             kind = data.get("type")
             if kind == "restart":
