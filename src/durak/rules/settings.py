@@ -8,12 +8,15 @@ Settings that are unknown, of the wrong type, out of range or that cannot be dea
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import contextlib
+import functools
+from collections.abc import Callable, Iterable, Mapping
 from enum import StrEnum
 from typing import Any, TypeVar
 
 import attrs
 
+from durak._input import brief
 from durak.cards import DECK_SIZES, MAX_COPIES, Suit
 from durak.errors import InvalidCardError, RulesError
 
@@ -111,11 +114,11 @@ E = TypeVar("E", bound=StrEnum)
 def _choice(enum: type[E], setting: str, value: Any) -> E:
     if isinstance(value, enum):
         return value
-    try:
-        return enum(value)
-    except ValueError:
-        known = ", ".join(repr(m.value) for m in enum)
-        raise RulesError(setting, f"unknown value {value!r} (known: {known})") from None
+    if isinstance(value, str):
+        with contextlib.suppress(ValueError):
+            return enum(value)
+    known = ", ".join(repr(m.value) for m in enum)
+    raise RulesError(setting, f"unknown value {brief(value)} (known: {known})")
 
 
 def _lead(value: Any) -> Lead:
@@ -156,10 +159,10 @@ def _int(setting: str, low: int, high: int | None = None, optional: bool = False
             return
         if isinstance(value, bool) or not isinstance(value, int):
             kind = "an integer or None" if optional else "an integer"
-            raise RulesError(setting, f"must be {kind}, not {value!r}")
+            raise RulesError(setting, f"must be {kind}, not {brief(value)}")
         if value < low or (high is not None and value > high):
             bound = f"{low}-{high}" if high is not None else f"at least {low}"
-            raise RulesError(setting, f"must be {bound}, not {value}")
+            raise RulesError(setting, f"must be {bound}, not {brief(value)}")
 
     return check
 
@@ -167,7 +170,7 @@ def _int(setting: str, low: int, high: int | None = None, optional: bool = False
 def _bool(setting: str) -> Any:
     def check(_inst: Any, _attr: Any, value: Any) -> None:
         if not isinstance(value, bool):
-            raise RulesError(setting, f"must be true or false, not {value!r}")
+            raise RulesError(setting, f"must be true or false, not {brief(value)}")
 
     return check
 
@@ -184,15 +187,15 @@ def _teams(value: Any) -> tuple[tuple[int, ...], ...] | None:
     if value is None:
         return None
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        raise RulesError("teams", f"must be a list of teams (lists of seats), not {value!r}")
+        raise RulesError("teams", f"must be a list of teams (lists of seats), not {brief(value)}")
     teams = []
     for team in value:
         if isinstance(team, str | bytes) or not isinstance(team, Iterable):
-            raise RulesError("teams", f"each team must be a list of seats, not {team!r}")
+            raise RulesError("teams", f"each team must be a list of seats, not {brief(team)}")
         seats = tuple(team)
         for seat in seats:
             if isinstance(seat, bool) or not isinstance(seat, int):
-                raise RulesError("teams", f"a seat is an integer, not {seat!r}")
+                raise RulesError("teams", f"a seat is an integer, not {brief(seat)}")
         teams.append(tuple(sorted(seats)))
     return tuple(sorted(teams))
 
@@ -203,11 +206,11 @@ def _names(value: Any) -> tuple[str, ...]:
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, Iterable):
-        raise RulesError("house_rules", f"must be a list of rule module names, not {value!r}")
+        raise RulesError("house_rules", f"must be a list of rule module names, not {brief(value)}")
     names = tuple(value)
     for name in names:
         if not isinstance(name, str):
-            raise RulesError("house_rules", f"a house rule is named by a string, not {name!r}")
+            raise RulesError("house_rules", f"a house rule is named by a string, not {brief(name)}")
         get_module(name)
     if len(set(names)) != len(names):
         raise RulesError("house_rules", "a house rule is named twice")
@@ -218,11 +221,13 @@ def _suits(value: Any) -> frozenset[Suit]:
     if isinstance(value, str | Suit):
         value = [value]
     if not isinstance(value, Iterable):
-        raise RulesError("strict_suits", f"must be a set of suits, not {value!r}")
+        raise RulesError("strict_suits", f"must be a set of suits, not {brief(value)}")
     out = set()
     for item in value:
+        if not isinstance(item, str | Suit):
+            raise RulesError("strict_suits", f"a suit is a letter such as 'c', not {brief(item)}")
         try:
-            out.add(item if isinstance(item, Suit) else Suit.parse(str(item)))
+            out.add(item if isinstance(item, Suit) else Suit.parse(item))
         except InvalidCardError as exc:
             raise RulesError("strict_suits", str(exc)) from None
     return frozenset(out)
@@ -265,9 +270,13 @@ class Rules:
             (:func:`durak.rules.modules.register`).
         next_leader: :class:`NextLeader`, who leads the next game of a match (R11.2).
 
+    Settings are given by name; ``Rules(bogus=1)`` raises :class:`~durak.errors.RulesError`
+    (``bogus: unknown setting``), as :meth:`replace` and :meth:`from_dict` do.
+
     Raises:
-        RulesError: naming the setting, for a wrong type, an unknown value, a value out of range,
-            or players and hand size that the deck(s) cannot deal (R2.1).
+        RulesError: naming the setting, for an unknown setting, a wrong type, an unknown value,
+            a value out of range, or players and hand size that the deck(s) cannot deal (R2.1).
+        TypeError: a setting given by position (``Rules(4)``).
 
     >>> Rules(players=4).players
     4
@@ -319,9 +328,9 @@ class Rules:
 
     @deck_size.validator
     def _check_deck_size(self, _attr: Any, value: Any) -> None:
-        if isinstance(value, bool) or value not in DECK_SIZES:
+        if isinstance(value, bool) or not isinstance(value, int) or value not in DECK_SIZES:
             sizes = ", ".join(str(s) for s in DECK_SIZES)
-            raise RulesError("deck_size", f"must be one of {sizes}, not {value!r}")
+            raise RulesError("deck_size", f"must be one of {sizes}, not {brief(value)}")
 
     def __attrs_post_init__(self) -> None:
         need = self.players * self.hand_size
@@ -329,7 +338,8 @@ class Rules:
             deck = f"{self.decks} decks of {self.deck_size}" if self.decks > 1 else "the deck"
             raise RulesError(
                 "players",
-                f"{self.players} players x {self.hand_size} cards need {need} cards, "
+                f"{brief(self.players)} players x {brief(self.hand_size)} cards need "
+                f"{brief(need)} cards, "
                 f"but {deck} has {self.cards} (R2.1)",
             )
         if self.teams is not None:
@@ -393,11 +403,16 @@ class Rules:
         """Build rules from a mapping of setting names to plain values (as in a rules file).
 
         Raises:
-            RulesError: an unknown setting name, a wrong type or an invalid value.
+            RulesError: an unknown setting name (or one that is not text), a wrong type or an
+                invalid value.
         """
         if not isinstance(data, Mapping):
             raise RulesError("rules", f"must be a table of settings, not {type(data).__name__}")
-        return cls().replace(**dict(data))
+        settings = dict(data)
+        for key in settings:
+            if not isinstance(key, str):
+                raise RulesError(brief(key), "a setting is named by text")
+        return cls().replace(**settings)
 
     def to_dict(self) -> dict[str, Any]:
         """The settings as plain values (strings, numbers, booleans, lists), ready for JSON or
@@ -419,3 +434,29 @@ class Rules:
 
 #: The names of all settings, in declaration order.
 SETTINGS: tuple[str, ...] = tuple(a.name for a in attrs.fields(Rules))
+
+_KNOWN = frozenset(SETTINGS)
+
+
+def _checked_init(init: Callable[..., None]) -> Callable[..., None]:
+    """Rules' ``__init__``: attrs' own (validating each setting), after a check of the names
+    that raises :class:`RulesError` for an unknown one instead of attrs' ``TypeError``. It is
+    installed on the class after attrs built it, so type checkers still see attrs' signature
+    with every setting and its type; hashing, equality and pickling are attrs' own."""
+
+    @functools.wraps(init)
+    def __init__(self: Rules, *args: Any, **settings: Any) -> None:
+        if args:
+            raise TypeError(
+                "Rules takes its settings by name, e.g. Rules(players=4), not by position "
+                f"(got {len(args)} positional argument{'s' if len(args) > 1 else ''})"
+            )
+        unknown = sorted(name for name in settings if name not in _KNOWN)
+        if unknown:
+            raise RulesError(unknown[0], f"unknown setting (known: {', '.join(SETTINGS)})")
+        init(self, **settings)
+
+    return __init__
+
+
+Rules.__init__ = _checked_init(Rules.__init__)  # type: ignore[method-assign]

@@ -71,8 +71,10 @@ SEAT_KINDS: tuple[str, ...] = ("human", *BOT_KINDS)
 _BOT_TITLES = {"random": "Random bot", "rule": "Rule bot", "search": "Search bot"}
 
 
-class TableError(ValueError):
-    """A request about tables that cannot be granted (bad settings, unknown table)."""
+class TableError(DurakError):
+    """A request about tables that cannot be granted (bad settings, unknown table). Like every
+    error of the library it is a :class:`~durak.errors.DurakError`, and so a
+    :class:`ValueError`."""
 
 
 def _bot(kind: str, seed: int | str) -> Any:
