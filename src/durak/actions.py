@@ -46,7 +46,7 @@ T = TypeVar("T")
 
 
 def _card(value: Card | str) -> Card:
-    return value if type(value) is Card else Card.parse(value)  # type: ignore[arg-type]
+    return value if type(value) is Card else Card.parse(value)
 
 
 def _cards(value: Iterable[Card | str] | Card | str) -> tuple[Card, ...]:

@@ -6,8 +6,11 @@ decks (R1.2) the two queens of hearts are two distinct cards, ``Qh`` (the first 
 keeps the engine's hot path fast.
 
 Text form (R1.3): rank ``2``-``9``, ``T`` (``10`` accepted), ``J Q K A``; suit ``c d h s``
-(upper case and ``♣ ♦ ♥ ♠`` accepted). The canonical form is two characters (``Td``); the
-``k``-th copy (``k >= 2``) of a card appends ``#k`` (``Td#2``). ``Td#1`` parses as ``Td``.
+(upper case and ``♣ ♦ ♥ ♠`` accepted). The canonical form is two characters (``Td``). Copies
+have exactly one written form: the first copy has no suffix (``Td``), the ``k``-th copy
+(``2 <= k <= MAX_COPIES``) appends ``#k`` in ASCII digits without leading zeros (``Td#2``).
+Every other suffix (``Td#1``, ``Td#01``, ``Td#+2``, ``Td #2``, ``Td#٢``) is rejected with an
+:class:`~durak.errors.InvalidCardError` that names the text and the canonical form.
 
 >>> Card.parse("10h")
 Card('Th')
@@ -19,10 +22,12 @@ Card('Th')
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
 from enum import IntEnum
 from functools import lru_cache
 
+from durak._input import brief
 from durak.errors import InvalidCardError
 
 __all__ = [
@@ -58,16 +63,23 @@ class Suit(IntEnum):
         return "♣♦♥♠"[self]
 
     @classmethod
-    def parse(cls, text: str) -> Suit:
-        """Parse ``c d h s`` (any case), ``♣ ♦ ♥ ♠`` or a suit name such as ``hearts``.
+    def parse(cls, text: str | Suit) -> Suit:
+        """Parse ``c d h s`` (any case), ``♣ ♦ ♥ ♠`` or a suit name such as ``hearts``; a
+        :class:`Suit` is returned as it is.
 
         Raises:
-            InvalidCardError: the text names no suit.
+            InvalidCardError: the text names no suit, or is not text.
         """
+        if isinstance(text, Suit):
+            return text
+        if not isinstance(text, str):
+            raise InvalidCardError(f"not a suit: {brief(text)} (expected text such as 'h')")
         key = text.strip()
         suit = _SUIT_TEXT.get(key) or _SUIT_TEXT.get(key.lower())
         if suit is None:
-            raise InvalidCardError(f"not a suit: {text!r} (expected one of c d h s or ♣ ♦ ♥ ♠)")
+            raise InvalidCardError(
+                f"not a suit: {brief(text)} (expected one of c d h s or ♣ ♦ ♥ ♠)"
+            )
         return suit
 
     def __str__(self) -> str:
@@ -104,15 +116,20 @@ class Rank(IntEnum):
         return "23456789TJQKA"[self - 2]
 
     @classmethod
-    def parse(cls, text: str) -> Rank:
-        """Parse a rank: ``2``-``9``, ``T`` or ``10``, ``J Q K A`` (any case).
+    def parse(cls, text: str | Rank) -> Rank:
+        """Parse a rank: ``2``-``9``, ``T`` or ``10``, ``J Q K A`` (any case); a :class:`Rank`
+        is returned as it is.
 
         Raises:
-            InvalidCardError: the text names no rank.
+            InvalidCardError: the text names no rank, or is not text.
         """
+        if isinstance(text, Rank):
+            return text
+        if not isinstance(text, str):
+            raise InvalidCardError(f"not a rank: {brief(text)} (expected text such as 'T')")
         rank = _RANK_TEXT.get(text.strip().upper())
         if rank is None:
-            raise InvalidCardError(f"not a rank: {text!r} (expected 2-9, T or 10, J, Q, K, A)")
+            raise InvalidCardError(f"not a rank: {brief(text)} (expected 2-9, T or 10, J, Q, K, A)")
         return rank
 
     def __str__(self) -> str:
@@ -142,6 +159,16 @@ class Card(int):
     copy, then suit, then rank. Use :meth:`of` or :meth:`parse` to get one; equal cards are the
     same object.
 
+    ``Card(value)`` takes a card's integer value, or its text form as the ``repr`` shows it:
+    ``Card("7h")`` is ``Card.parse("7h")`` (so ``eval(repr(card)) == card``). Text is always
+    read as a card's text, never as a number (``Card("10")`` is an error, not the card of value
+    10).
+
+    Raises:
+        InvalidCardError: an integer that is no card's value, or text that is not a card.
+        TypeError: a value that is neither an integer nor text (``None``, ``3.5``, ``True``,
+            bytes).
+
     Attributes:
         rank: the card's :class:`Rank`.
         suit: the card's :class:`Suit`.
@@ -150,13 +177,23 @@ class Card(int):
 
     __slots__ = ()
 
-    def __new__(cls, value: int) -> Card:
-        value = int(value)
-        if not 0 <= value < _N or _RANK_OF[value] is None:
-            raise InvalidCardError(f"not a card value: {value}")
-        card = _CARDS[value]
-        if card is None:  # pragma: no cover - all cards are interned at import
-            card = int.__new__(cls, value)
+    def __new__(cls, value: int | str) -> Card:
+        if type(value) is not int:
+            if type(value) is Card:
+                return value
+            if isinstance(value, str):
+                return cls.parse(value)
+            if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+                raise TypeError(
+                    "Card() takes a card's integer value or its text form (Card('7h')), "
+                    f"not {brief(value)}"
+                )
+            value = operator.index(value)
+        card = _CARDS[value] if 0 <= value < _N else None
+        if card is None:
+            raise InvalidCardError(
+                f"not a card value: {brief(value)} (use Card.of(rank, suit) or Card.parse('7h'))"
+            )
         return card
 
     @classmethod
@@ -166,43 +203,59 @@ class Card(int):
         Raises:
             InvalidCardError: a rank outside 2-14, a suit outside 0-3, or a copy outside
                 ``0 .. MAX_COPIES - 1``.
+            TypeError: a rank, suit or copy that is not an integer.
         """
+        for part in (rank, suit, copy):
+            if type(part) is not int and (isinstance(part, bool) or not isinstance(part, int)):
+                raise TypeError(
+                    f"Card.of takes integers (a Rank, a Suit, a copy), not {brief(part)}"
+                )
         if not 2 <= rank <= 14 or not 0 <= suit <= 3 or not 0 <= copy < MAX_COPIES:
-            raise InvalidCardError(f"no such card: rank={rank!r}, suit={suit!r}, copy={copy!r}")
+            raise InvalidCardError(
+                f"no such card: rank={brief(rank)}, suit={brief(suit)}, copy={brief(copy)}"
+            )
         card = _CARDS[copy * 64 + suit * 16 + rank]
         assert card is not None
         return card
 
     @classmethod
-    def parse(cls, text: str) -> Card:
-        """Parse the text form (R1.3), e.g. ``Td``, ``10d``, ``T♦``, ``TD``, ``Qh#2``.
+    def parse(cls, text: str | Card) -> Card:
+        """Parse the text form (R1.3), e.g. ``Td``, ``10d``, ``T♦``, ``TD``, ``Qh#2``; a
+        :class:`Card` is returned as it is.
 
         Raises:
-            InvalidCardError: naming the text, if it is not a card.
+            InvalidCardError: naming the text, if it is not a card (or not text); a copy
+                suffix that is not canonical (``Qh#1``, ``Qh#02``) names the canonical form.
         """
-        if not isinstance(text, str):
-            raise InvalidCardError(f"not a card: {text!r} (expected text such as 'Td')")
+        if type(text) is str:
+            known = _BY_TEXT.get(text)
+            if known is not None:
+                return known
+        elif isinstance(text, Card):
+            return text
+        elif not isinstance(text, str):
+            raise InvalidCardError(f"not a card: {brief(text)} (expected text such as 'Td')")
         raw = text.strip()
         if any(ch.isspace() or ch == "," for ch in raw):
-            raise InvalidCardError(
-                f"not a card: {text!r} (one card, e.g. 'Td'; use parse_cards for several)"
+            hint = (
+                "write a copy right after its card, e.g. 'Td#2'"
+                if "#" in raw
+                else "one card, e.g. 'Td'; use parse_cards for several"
             )
+            raise InvalidCardError(f"not a card: {brief(text)} ({hint})")
         body, sep, copy_text = raw.partition("#")
-        copy = 0
-        if sep:
-            if not copy_text.isdigit() or not 1 <= int(copy_text) <= MAX_COPIES:
-                raise InvalidCardError(
-                    f"not a card: {text!r} (the copy after '#' must be 1-{MAX_COPIES})"
-                )
-            copy = int(copy_text) - 1
         if len(body) < 2:
-            raise InvalidCardError(f"not a card: {text!r} (expected rank then suit, e.g. 'Td')")
+            raise InvalidCardError(
+                f"not a card: {brief(text)} (expected rank then suit, e.g. 'Td')"
+            )
         try:
             rank = Rank.parse(body[:-1])
             suit = Suit.parse(body[-1])
         except InvalidCardError as exc:
-            raise InvalidCardError(f"not a card: {text!r} ({exc})") from None
-        return cls.of(rank, suit, copy)
+            raise InvalidCardError(f"not a card: {brief(text)} ({exc})") from None
+        if not sep:
+            return cls.of(rank, suit)
+        return cls.of(rank, suit, _copy(text, rank, suit, copy_text))
 
     @property
     def rank(self) -> Rank:
@@ -251,13 +304,44 @@ class Card(int):
         return text if copy == 0 else f"{text}#{copy + 1}"
 
 
-for _copy in range(MAX_COPIES):
+def _copy(text: str, rank: Rank, suit: Suit, suffix: str) -> int:
+    """The 0-based copy written ``#suffix`` after a card (R1.3): ``2`` to ``MAX_COPIES`` in ASCII
+    digits without leading zeros.
+
+    Raises:
+        InvalidCardError: any other suffix, naming the text and the canonical form.
+    """
+    if suffix.isascii() and suffix.isdigit() and len(suffix) <= 4:
+        k = int(suffix)
+        if 2 <= k <= MAX_COPIES and suffix == str(k):
+            return k - 1
+        if k == 1:
+            first = str(Card.of(rank, suit))
+            raise InvalidCardError(
+                f"not a card: {brief(text)} (the first copy is written without '#': {first!r})"
+            )
+        if 2 <= k <= MAX_COPIES:
+            canonical = str(Card.of(rank, suit, k - 1))
+            raise InvalidCardError(
+                f"not a card: {brief(text)} (write the copy without leading zeros: {canonical!r})"
+            )
+    second = str(Card.of(rank, suit, 1))
+    raise InvalidCardError(
+        f"not a card: {brief(text)} (after '#' comes the copy 2-{MAX_COPIES} in ASCII digits, "
+        f"e.g. {second!r}; the first copy has no '#')"
+    )
+
+
+for _c in range(MAX_COPIES):
     for _suit in Suit:
         for _rank in Rank:
-            _v = _copy * 64 + _suit * 16 + _rank
+            _v = _c * 64 + _suit * 16 + _rank
             _RANK_OF[_v] = _rank
             _SUIT_OF[_v] = _suit
             _CARDS[_v] = int.__new__(Card, _v)
+
+#: Every card by its canonical text, the fast path of :meth:`Card.parse`.
+_BY_TEXT: dict[str, Card] = {str(c): c for c in _CARDS if c is not None}
 
 
 @lru_cache(maxsize=64)
@@ -271,9 +355,9 @@ def build_deck(deck_size: int = 36, decks: int = 1) -> tuple[Card, ...]:
     low = DECK_SIZES.get(deck_size)
     if low is None:
         sizes = ", ".join(str(s) for s in DECK_SIZES)
-        raise InvalidCardError(f"no deck of {deck_size!r} cards (known sizes: {sizes})")
+        raise InvalidCardError(f"no deck of {brief(deck_size)} cards (known sizes: {sizes})")
     if not 1 <= decks <= MAX_COPIES:
-        raise InvalidCardError(f"decks must be 1-{MAX_COPIES}, not {decks!r}")
+        raise InvalidCardError(f"decks must be 1-{MAX_COPIES}, not {brief(decks)}")
     return tuple(
         Card.of(rank, suit, copy)
         for copy in range(decks)
@@ -296,8 +380,10 @@ def parse_cards(text: str | Card | Iterable[str | Card]) -> tuple[Card, ...]:
     items: Iterable[str | Card]
     if isinstance(text, Card):
         return (text,)
-    if not isinstance(text, str | Iterable):
-        raise InvalidCardError(f"not cards: {text!r} (expected text such as '6h 7h' or a list)")
+    if isinstance(text, bytes | bytearray) or not isinstance(text, str | Iterable):
+        raise InvalidCardError(
+            f"not cards: {brief(text)} (expected text such as '6h 7h' or a list)"
+        )
     items = text.replace(",", " ").split() if isinstance(text, str) else text
     return tuple(item if isinstance(item, Card) else Card.parse(item) for item in items)
 

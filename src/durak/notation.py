@@ -6,7 +6,8 @@ Actions (``str(action)`` writes them, :func:`parse_action` reads them back)::
     p1 take             p0 pass              p1 transfer 7s      p1 show 7h
     p2 exchange 6h      p0 redeal
 
-Seats count from 0 (R2.2). Cards use the text form of R1.3.
+Seats count from 0 (R2.2) and are written in ASCII digits (``p٣`` is not seat 3); verbs in
+ASCII letters of any case. Cards use the text form of R1.3.
 
 Positions between bouts (the inputs of :func:`durak.new_position`), one line of ``key: value``
 fields separated by ``;``; hands are separated by ``/`` and ``-`` is an empty hand::
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from durak._input import brief
 from durak.actions import (
     Action,
     Beat,
@@ -43,7 +45,17 @@ from durak.state import GameState
 
 __all__ = ["format_position", "parse_action", "parse_position"]
 
-_ACTION = re.compile(r"^\s*p(\d+)\s+([a-z]+)((?:\s+\S+)*)\s*$", re.IGNORECASE)
+_ACTION = re.compile(r"^\s*p([0-9]+)\s+([a-z]+)((?:\s+\S+)*)\s*$", re.IGNORECASE | re.ASCII)
+
+#: The most digits of a seat number or another number in the text forms.
+_MAX_DIGITS = 6
+
+
+def _number(text: str) -> int | None:
+    """``text`` as a number written in at most :data:`_MAX_DIGITS` ASCII digits, else ``None``."""
+    if text.isascii() and text.isdigit() and len(text) <= _MAX_DIGITS:
+        return int(text)
+    return None
 
 
 def parse_action(text: str) -> Action:
@@ -51,28 +63,35 @@ def parse_action(text: str) -> Action:
 
     Raises:
         InvalidError: naming the text, if it is not an action (unknown verb, wrong number of
-            cards, a bad card or seat).
+            cards, a bad card or seat) or not text.
     """
     if not isinstance(text, str):
-        raise InvalidError(f"not an action: {text!r} (expected text such as 'p0 lead 7h')")
+        raise InvalidError(f"not an action: {brief(text)} (expected text such as 'p0 lead 7h')")
     match = _ACTION.match(text)
     if match is None:
-        raise InvalidError(f"not an action: {text!r} (expected e.g. 'p0 lead 7h', 'p1 take')")
-    player = int(match.group(1))
+        raise InvalidError(
+            f"not an action: {brief(text)} (expected e.g. 'p0 lead 7h', 'p1 take'; seats in "
+            "ASCII digits)"
+        )
+    player = _number(match.group(1))
+    if player is None:
+        raise InvalidError(f"not an action: {brief(text)} (the seat number is too long)")
     verb = match.group(2).lower()
     args = match.group(3).split()
     try:
         cards = parse_cards(args)
     except InvalidError as exc:
-        raise InvalidError(f"not an action: {text!r} ({exc})") from None
+        raise InvalidError(f"not an action: {brief(text)} ({exc})") from None
     count = {"lead": -1, "transfer": -1, "throw": 1, "show": 1, "exchange": 1, "beat": 2}
     expected = count.get(verb, 0)
     if verb not in count and verb not in ("take", "pass", "redeal"):
         verbs = "lead, throw, beat, take, pass, transfer, show, exchange, redeal"
-        raise InvalidError(f"not an action: {text!r} (unknown verb {verb!r}; known: {verbs})")
+        raise InvalidError(
+            f"not an action: {brief(text)} (unknown verb {brief(verb)}; known: {verbs})"
+        )
     if (expected == -1 and not cards) or (expected >= 0 and len(cards) != expected):
         need = "one or more cards" if expected == -1 else f"{expected} card(s)"
-        raise InvalidError(f"not an action: {text!r} ('{verb}' takes {need})")
+        raise InvalidError(f"not an action: {brief(text)} ('{verb}' takes {need})")
     match verb:
         case "lead":
             return Lead(player, cards)
@@ -98,7 +117,10 @@ def format_position(state: GameState) -> str:
 
     Raises:
         PositionError: a card is on the table, or the game is over.
+        TypeError: ``state`` is not a game state.
     """
+    if not isinstance(state, GameState):
+        raise TypeError(f"expected a GameState, not {type(state).__name__}")
     if state.table or state.result is not None:
         raise PositionError("only a position between bouts has a text form; use JSON")
     hands = " / ".join(format_cards(h) if h else "-" for h in state.hands)
@@ -118,10 +140,15 @@ def parse_position(text: str, rules: Rules) -> GameState:
     """Read a position written by :func:`format_position` (or by hand) under ``rules``.
 
     Raises:
-        PositionError: a missing or unknown field, or a position :func:`durak.new_position`
-            rejects (it names the problem).
+        PositionError: a missing or unknown field, a number that is not in ASCII digits, or a
+            position :func:`durak.new_position` rejects (it names the problem).
         InvalidError: a card that does not parse.
+        TypeError: ``text`` is not text or ``rules`` not a :class:`~durak.rules.Rules`.
     """
+    if not isinstance(text, str):
+        raise TypeError(f"a position is text, not {type(text).__name__}")
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules object, not {type(rules).__name__}")
     fields: dict[str, str] = {}
     for part in text.split(";"):
         if not part.strip():
@@ -129,7 +156,7 @@ def parse_position(text: str, rules: Rules) -> GameState:
         key, sep, value = part.partition(":")
         key = key.strip().lower()
         if not sep or key not in ("hands", "stock", "trump", "attacker", "discard", "first_bout"):
-            raise PositionError(f"position: unknown field {part.strip()!r}")
+            raise PositionError(f"position: unknown field {brief(part.strip())}")
         if key in fields:
             raise PositionError(f"position: field {key!r} given twice")
         fields[key] = value.strip()
@@ -137,18 +164,21 @@ def parse_position(text: str, rules: Rules) -> GameState:
         if key not in fields:
             raise PositionError(f"position: the field {key!r} is missing")
     hands = [h.strip() for h in fields["hands"].split("/")]
-    attacker = fields["attacker"]
-    if not attacker.isdigit():
-        raise PositionError(f"position: attacker must be a seat number, not {attacker!r}")
+    attacker = _number(fields["attacker"])
+    if attacker is None:
+        raise PositionError(
+            f"position: attacker must be a seat number in ASCII digits, not "
+            f"{brief(fields['attacker'])}"
+        )
     first = fields.get("first_bout", "no").lower()
     if first not in ("yes", "no"):
-        raise PositionError(f"position: first_bout must be yes or no, not {first!r}")
+        raise PositionError(f"position: first_bout must be yes or no, not {brief(first)}")
     return new_position(
         rules,
         hands=[parse_cards("" if h == "-" else h) for h in hands],
         stock=fields.get("stock", ""),
         trump=Suit.parse(fields["trump"]),
-        attacker=int(attacker),
+        attacker=attacker,
         discard=fields.get("discard", ""),
         first_bout=first == "yes",
     )
