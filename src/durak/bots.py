@@ -51,12 +51,10 @@ from durak.actions import (
     Transfer,
 )
 from durak.cards import DECK_SIZES, Card
-from durak.engine import apply, legal_actions, next_actor
+from durak.engine import _offered, apply, attack_limit, legal_actions, next_actor
 from durak.errors import IllegalActionError
 from durak.rules.beating import beat_table
-from durak.rules.settings import Lead as LeadSetting
-from durak.rules.settings import Objective
-from durak.rules.throwing import attack_cap
+from durak.rules.objective import out_wins
 from durak.state import GameState, Result
 from durak.views import PlayerView, determinize
 
@@ -222,6 +220,7 @@ class _Ctx:
         "pools",
         "rules",
         "shown",
+        "source",
         "span",
         "stock",
         "stock_start",
@@ -258,6 +257,14 @@ class _Ctx:
         self.limit = limit
         self.shown = state.shown
         self.pools = pools
+        self.source = state
+
+    def offered(self) -> list[Action]:
+        """The actions the rule modules offer the player in a full state (a superset of the
+        legal ones; a view offers none)."""
+        if isinstance(self.source, GameState):
+            return _offered(self.source, self.player)
+        return []
 
     def is_trump(self, c: int) -> bool:
         return (c >> 4) & 3 == self.trump
@@ -336,17 +343,9 @@ def _lead(ctx: _Ctx, legal: Sequence[Action] | None) -> Action:
         leads = [a.cards for a in legal if type(a) is Lead]
         if not leads:
             return legal[0]
-    elif ctx.rules.lead is LeadSetting.SAME_RANK:
-        leads = []
-        by_rank: dict[int, list[Card]] = {}
-        for c in hand:
-            by_rank.setdefault(c & 15, []).append(c)
-        for group in by_rank.values():
-            group.sort(key=ctx.value)
-            for k in range(1, min(len(group), ctx.limit) + 1):
-                leads.append(tuple(sorted(group[:k])))
     else:
-        leads = [(c,) for c in hand]
+        # A playout: the leads the rule modules offer (R4.2); the engine checks the choice.
+        leads = [a.cards for a in ctx.offered() if type(a) is Lead]
     w = ctx.w
     pair, several = w.pair, w.several
     bonus = w.unbeatable_end if ctx.stock == 0 else w.unbeatable
@@ -435,20 +434,9 @@ def _defend(ctx: _Ctx, legal: Sequence[Action] | None) -> Action:
         beat = Beat(p, a, c)
         if legal is None or beat in legal:
             best = min(best, (cost, 1, beat), key=lambda t: t[:2])
-    if ctx.rules.transfers and all(b is None for _, b in ctx.table):
-        options: list[Action]
-        if legal is not None:
-            options = [a for a in legal if type(a) in (Transfer, ShowTrump)]
-        else:
-            rank = ctx.table[0][0] & 15
-            same = [c for c in ctx.hand if c & 15 == rank]
-            options = []
-            if ctx.rules.transfer_by_card:
-                options.extend(Transfer(p, (c,)) for c in same)
-            if ctx.rules.transfer_by_showing_trump:
-                options.extend(
-                    ShowTrump(p, c) for c in same if ctx.is_trump(c) and c not in ctx.shown
-                )
+    if all(b is None for _, b in ctx.table):
+        source = legal if legal is not None else ctx.offered()
+        options: list[Action] = [a for a in source if type(a) in (Transfer, ShowTrump)]
         for i, option in enumerate(options):
             if type(option) is ShowTrump:
                 cost = w.show
@@ -526,8 +514,7 @@ def _no_pool(seat: int) -> _Pool:
 def _state_ctx(s: GameState, p: int, game: _Game, peek: bool) -> _Ctx:
     """The context for a full (sampled) state: a playout's players either see the sampled
     hands (``peek``) or count nothing."""
-    cap = attack_cap(game.rules, s.bouts, s.defences)
-    limit = min(cap, s.defender_hand if s.table else len(s.hands[s.defender]))
+    limit = attack_limit(s)
     hands = s.hands
     pools: Callable[[int], _Pool] = hands.__getitem__ if peek else _no_pool
     return _Ctx(game, s, p, hands[p], len(s.stock), limit, pools)
@@ -657,7 +644,7 @@ def _playout(
     s = state
     calm = 0 if policy == "random" else PLAYOUT_CALM
     peek = policy == "peek"
-    early = game.rules.teams is None and game.rules.objective is Objective.DURAK
+    early = out_wins(game.rules)
     for n in range(PLAYOUT_CAP):
         if s.result is not None:
             return outcome(s.result, me), n

@@ -824,6 +824,16 @@ def _legal(b: Bout, p: int) -> tuple[Action, ...]:
     return mine
 
 
+def _offered(state: GameState, p: int) -> list[Action]:
+    """The actions the rule modules offer ``p``: a superset of his legal ones, unchecked (for
+    the bots' playouts, which let :func:`apply` check what they choose)."""
+    b = _bout(state)
+    out: list[Action] = []
+    for module in b.plan.offering:
+        out.extend(module.candidates(b, p))
+    return out
+
+
 def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, ...]:
     """Every legal action of every player (R13.1), or only ``player``'s.
 

@@ -130,7 +130,7 @@ class PlayerView:
     def unseen(self) -> tuple[Card, ...]:
         """The cards this player cannot locate: the stock (but the face-up trump card) and the
         other hands' unknown cards, sorted by card value. Card counting starts here."""
-        from durak.cards import build_deck
+        from durak.rules.modules import plan_for
 
         seen = set(self.hand) | set(self.discard)
         seen.update(c for pair in self.table for c in pair if c is not None)
@@ -138,7 +138,7 @@ class PlayerView:
             seen.update(cards)
         if self.stock_size and self.trump_card is not None:
             seen.add(self.trump_card)
-        return tuple(c for c in build_deck(self.rules.deck_size, self.rules.decks) if c not in seen)
+        return tuple(c for c in sorted(plan_for(self.rules).deck) if c not in seen)
 
 
 def view(state: GameState, player: int | None) -> PlayerView:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from durak.rules.settings import Objective, OnLastCleared, Rules, TeamWin
 from durak.state import Result
 
-__all__ = ["Settled", "settle"]
+__all__ = ["Settled", "out_wins", "settle"]
 
 #: What :func:`settle` decides: the places, the seats that left holding cards, the result.
 Settled = tuple[tuple[int | None, ...], frozenset[int], Result | None]
@@ -57,6 +57,12 @@ def settle(
     result = _result(rules, new, newly_out, defender)
     final = result.places if result is not None else tuple(new)
     return final, frozenset(gone), result
+
+
+def out_wins(rules: Rules) -> bool:
+    """Whether a player who goes out has won, whatever happens after (R7.3): true under
+    ``objective = durak`` without teams (with teams his result is his team's, R10.3)."""
+    return rules.teams is None and rules.objective is Objective.DURAK
 
 
 def _partners(rules: Rules, a: int, b: int) -> bool:
