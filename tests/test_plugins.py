@@ -33,6 +33,7 @@ from durak import (
 )
 from durak.actions import Action
 from durak.cards import Card
+from durak.errors import InvalidError
 from durak.events import Acted, GameOver
 from durak.rules.beating import beats
 from durak.rules.modules import RuleModule, register
@@ -249,3 +250,28 @@ def test_R13_4_every_shipped_module_on_a_running_game_always_has_an_actor(seed: 
             assert legal_actions(state, seat), f"acting names {seat}, who has no legal action"
         state = apply(state, rng.choice(legal))
     assert state.is_over
+
+
+def test_a_plugin_action_is_written_read_and_replayed_like_the_rule_books() -> None:
+    from durak.notation import parse_action
+    from durak.records import Record, dumps, loads, replay
+
+    assert parse_action("p1 concede") == house_rule.Concede(1)
+    assert str(parse_action(str(house_rule.Concede(2)))) == "p2 concede"
+    with pytest.raises(InvalidError, match="'concede' takes 0 card"):
+        parse_action("p1 concede 7h")
+    rules = Rules(players=3, house_rules=["concede"])
+    start = state = new_game(rules, seed=5)
+    played = []
+    rng = random.Random(5)
+    while not state.is_over:
+        actions = legal_actions(state)
+        concede = [a for a in actions if isinstance(a, house_rule.Concede)]
+        action = concede[0] if concede else rng.choice(actions)
+        played.append(action)
+        state = apply(state, action)
+    assert isinstance(played[-1], house_rule.Concede)
+    record = Record.of_game(start, played, state)
+    again = replay(loads(dumps(record)))
+    assert again == state
+    assert str(played[-1]) in dumps(record)

@@ -6,6 +6,9 @@ Actions (``str(action)`` writes them, :func:`parse_action` reads them back)::
     p1 take             p0 pass              p1 transfer 7s      p1 show 7h
     p2 exchange 6h      p0 redeal
 
+Action kinds that rule modules add (:func:`durak.actions.register_action`) are read and
+written the same way: ``p<seat> <verb> <cards>``.
+
 Seats count from 0 (R2.2) and are written in ASCII digits (``p٣`` is not seat 3); verbs in
 ASCII letters of any case. Cards use the text form of R1.3.
 
@@ -23,20 +26,12 @@ Beat(player=1, attack=Card('7h'), card=Card('9h'))
 from __future__ import annotations
 
 import re
+from typing import Any, cast
+
+import attrs
 
 from durak._input import brief
-from durak.actions import (
-    Action,
-    Beat,
-    ExchangeTrump,
-    Lead,
-    Pass,
-    Redeal,
-    ShowTrump,
-    Take,
-    ThrowIn,
-    Transfer,
-)
+from durak.actions import ACTION_KINDS, Action
 from durak.cards import Suit, format_cards, parse_cards
 from durak.engine import new_position
 from durak.errors import InvalidError, PositionError
@@ -82,34 +77,29 @@ def parse_action(text: str) -> Action:
         cards = parse_cards(args)
     except InvalidError as exc:
         raise InvalidError(f"not an action: {brief(text)} ({exc})") from None
-    count = {"lead": -1, "transfer": -1, "throw": 1, "show": 1, "exchange": 1, "beat": 2}
-    expected = count.get(verb, 0)
-    if verb not in count and verb not in ("take", "pass", "redeal"):
-        verbs = "lead, throw, beat, take, pass, transfer, show, exchange, redeal"
+    cls = ACTION_KINDS.get(verb)
+    if cls is None:
+        verbs = ", ".join(ACTION_KINDS)
         raise InvalidError(
             f"not an action: {brief(text)} (unknown verb {brief(verb)}; known: {verbs})"
         )
-    if (expected == -1 and not cards) or (expected >= 0 and len(cards) != expected):
-        need = "one or more cards" if expected == -1 else f"{expected} card(s)"
+    slots = _card_slots(cls)
+    variadic = slots == -1
+    if (variadic and not cards) or (not variadic and len(cards) != slots):
+        need = "one or more cards" if variadic else f"{slots} card(s)"
         raise InvalidError(f"not an action: {brief(text)} ('{verb}' takes {need})")
-    match verb:
-        case "lead":
-            return Lead(player, cards)
-        case "throw":
-            return ThrowIn(player, cards[0])
-        case "beat":
-            return Beat(player, cards[0], cards[1])
-        case "take":
-            return Take(player)
-        case "pass":
-            return Pass(player)
-        case "transfer":
-            return Transfer(player, cards)
-        case "show":
-            return ShowTrump(player, cards[0])
-        case "exchange":
-            return ExchangeTrump(player, cards[0])
-    return Redeal(player)
+    try:
+        action: Action = cls(player, cards) if variadic else cls(player, *cards)
+    except (InvalidError, TypeError) as exc:
+        raise InvalidError(f"not an action: {brief(text)} ({exc})") from None
+    return action
+
+
+def _card_slots(cls: type) -> int:
+    """How many cards the notation of an action kind lists after its verb: its fields after
+    ``player``, one card each, or ``-1`` for a ``cards`` field (one or more)."""
+    names = [f.name for f in attrs.fields(cast(Any, cls))[1:]]
+    return -1 if names == ["cards"] else len(names)
 
 
 def format_position(state: GameState) -> str:

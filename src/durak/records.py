@@ -47,7 +47,7 @@ from durak._input import (
     parse_json,
     read_limited,
 )
-from durak.actions import Action
+from durak.actions import Action, is_action
 from durak.cards import Card, parse_cards
 from durak.engine import apply, check, new_game
 from durak.errors import DurakError, InvalidError
@@ -258,7 +258,7 @@ class Record:
             raise TypeError(f"start must be a GameState, not {type(start).__name__}")
         actions = tuple(actions)
         for action in actions:
-            if not isinstance(action, Action):
+            if not is_action(action):
                 raise TypeError(f"not an action: {brief(action)}")
         if start.seed is None:
             raise RecordError("deal", "the game has no seed; use Record.start(deck=...)")
@@ -277,7 +277,7 @@ class Record:
         Raises:
             TypeError: ``action`` is not an action.
         """
-        if not isinstance(action, Action):
+        if not is_action(action):
             raise TypeError(f"not an action: {brief(action)}")
         return attrs.evolve(self, actions=(*self.actions, action))
 
