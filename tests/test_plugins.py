@@ -5,8 +5,11 @@ from __future__ import annotations
 import importlib
 import random
 import sys
+from collections.abc import MutableMapping
 from pathlib import Path
+from typing import Any
 
+import attrs
 import pytest
 
 from durak import (
@@ -15,6 +18,7 @@ from durak import (
     IllegalActionError,
     Lead,
     Rank,
+    Result,
     Rules,
     RulesError,
     Suit,
@@ -275,3 +279,52 @@ def test_a_plugin_action_is_written_read_and_replayed_like_the_rule_books() -> N
     again = replay(loads(dumps(record)))
     assert again == state
     assert str(played[-1]) in dumps(record)
+
+
+class CountTakes(RuleModule):
+    """Keeps a count of takes in the state (bout_end) and reports it with the result."""
+
+    name = "test-count-takes"
+    description = "counts the takes of a game"
+    rule = "house:count-takes"
+
+    def bout_end(self, state: GameState, changes: MutableMapping[str, Any]) -> None:
+        takes = state.fact("takes", 0)
+        assert isinstance(takes, int)
+        if state.taken:
+            changes["extra"] = state.with_fact("takes", takes + 1)
+
+    def result(self, state: GameState, result: Result) -> Result:
+        takes = state.fact("takes", 0)
+        assert isinstance(takes, int)
+        return attrs.evolve(result, extra=(("takes", takes + int(state.taken)),))
+
+
+register(CountTakes())
+
+
+def test_module_data_in_the_state_and_facts_in_the_result_survive_json_and_records() -> None:
+    from durak.records import Record, dumps, loads, replay
+    from durak.serialize import state_from_dict, state_to_dict
+
+    rules = Rules(players=2, house_rules=["test-count-takes"])
+    start = state = new_game(rules, seed=3)
+    rng = random.Random(3)
+    played = []
+    takes = 0
+    while not state.is_over:
+        action = rng.choice(legal_actions(state))
+        played.append(action)
+        before = state
+        state = apply(state, action)
+        if not state.is_over:
+            assert state_from_dict(state_to_dict(state)) == state
+        if before.table and not state.table and (before.taken or isinstance(action, Take)):
+            takes += 1
+            if not state.is_over:
+                assert state.fact("takes") == takes
+    assert takes > 0
+    assert state.result is not None and state.result.fact("takes") == takes
+    record = Record.of_game(start, played, state)
+    assert '"takes"' in dumps(record)
+    assert replay(loads(dumps(record))).result == state.result

@@ -130,13 +130,55 @@ def result_to_dict(result: Result) -> dict[str, Any]:
     """
     if not isinstance(result, Result):
         raise TypeError(f"expected a Result, not {type(result).__name__}")
-    return {
+    data: dict[str, Any] = {
         "durak": result.durak,
         "draw": result.draw,
         "places": list(result.places),
         "winners": list(result.winners),
         "losers": list(result.losers),
     }
+    if result.extra:  # written only when a rule module added facts
+        data["extra"] = {name: _thaw(value) for name, value in result.extra}
+    return data
+
+
+def _thaw(value: Any) -> Any:
+    return [_thaw(v) for v in value] if isinstance(value, tuple) else value
+
+
+def extra_from_json(data: Any, field: str = "extra") -> tuple[tuple[str, Any], ...]:
+    """Rule modules' facts from JSON (an object of names to values, or pairs): values made of
+    numbers, text, booleans, ``null`` and lists (read back as tuples).
+
+    Raises:
+        RecordError: naming the field, for anything else.
+    """
+
+    def freeze(value: Any, where: str) -> Any:
+        if value is None or isinstance(value, bool | int | float | str):
+            return value
+        if isinstance(value, list | tuple):
+            return tuple(freeze(v, f"{where}/{i}") for i, v in enumerate(value))
+        raise RecordError(where, f"must be a number, text, boolean, null or list: {brief(value)}")
+
+    if isinstance(data, Mapping):
+        items = list(data.items())
+    elif isinstance(data, list | tuple):
+        items = []
+        for i, pair in enumerate(data):
+            if not isinstance(pair, list | tuple) or len(pair) != 2:
+                raise RecordError(
+                    f"{field}/{i}", f"must be a pair [name, value], not {brief(pair)}"
+                )
+            items.append((pair[0], pair[1]))
+    else:
+        raise RecordError(field, f"must be an object of names to values, not {brief(data)}")
+    out = {}
+    for name, value in items:
+        if not isinstance(name, str):
+            raise RecordError(field, f"a name must be text, not {brief(name)}")
+        out[name] = freeze(value, f"{field}/{name}")
+    return tuple(sorted(out.items()))
 
 
 _RESULT_FIELDS = ("durak", "draw", "places", "winners", "losers")
@@ -163,7 +205,7 @@ def result_from_dict(data: Mapping[str, Any]) -> Result:
     """
     if not isinstance(data, Mapping):
         raise RecordError("", f"a result is a JSON object, not {brief(data)}")
-    unknown = [key for key in data if key not in _RESULT_FIELDS]
+    unknown = [key for key in data if key not in _RESULT_FIELDS and key != "extra"]
     if unknown:
         key = unknown[0]
         raise RecordError(key if isinstance(key, str) else brief(key), "unknown field of a result")
@@ -181,6 +223,7 @@ def result_from_dict(data: Mapping[str, Any]) -> Result:
         places=_int_list(data, "places", 1, "place"),
         winners=_int_list(data, "winners", 0, "seat number"),
         losers=_int_list(data, "losers", 0, "seat number"),
+        extra=extra_from_json(data["extra"], "extra") if "extra" in data else (),
     )
 
 

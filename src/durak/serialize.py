@@ -29,7 +29,7 @@ from durak.engine import validate_state
 from durak.errors import DurakError
 from durak.events import Event
 from durak.notation import parse_action
-from durak.records import RecordError, result_from_dict, result_to_dict
+from durak.records import RecordError, extra_from_json, result_from_dict, result_to_dict
 from durak.rules.settings import Rules
 from durak.state import GameState
 from durak.views import PlayerView
@@ -92,6 +92,7 @@ _DECODE: dict[str, Callable[[Any], Any]] = {
     "done": lambda v: frozenset(_ints(v)),
     "out": lambda v: frozenset(_ints(v)),
     "left": lambda v: frozenset(_ints(v)),
+    "extra": lambda v: extra_from_json(v),
     "joined": _ints,
     "throwers": _ints,
     "hand_sizes": _ints,

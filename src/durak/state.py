@@ -12,10 +12,14 @@ import attrs
 from durak.cards import Card, Suit
 from durak.rules.settings import Rules
 
-__all__ = ["GameState", "Result"]
+__all__ = ["Extra", "GameState", "Result"]
 
 #: One table pair: the attack card and the card that beat it (``None`` while unbeaten).
 Pair = tuple[Card, Card | None]
+
+#: A value rule modules keep in :attr:`GameState.extra` and :attr:`Result.extra`: frozen and
+#: JSON-able.
+Extra = int | str | bool | float | None | tuple["Extra", ...]
 
 
 @attrs.frozen
@@ -33,6 +37,9 @@ class Result:
             not out; empty in a draw). With teams a player's result is his team's (R10.3): the
             losers are the whole losing team, and the durak is named only if one member of it
             is left.
+        extra: facts rule modules add (:meth:`~durak.rules.modules.RuleModule.result`): pairs
+            ``(name, value)`` sorted by name, values made of numbers, text, booleans, ``None``
+            and tuples of them (a score, a mark on the durak).
     """
 
     durak: int | None
@@ -40,6 +47,11 @@ class Result:
     places: tuple[int, ...]
     winners: tuple[int, ...]
     losers: tuple[int, ...]
+    extra: tuple[tuple[str, Extra], ...] = ()
+
+    def fact(self, name: str, default: Extra = None) -> Extra:
+        """The value of the rule modules' fact ``name`` in :attr:`extra`, or ``default``."""
+        return dict(self.extra).get(name, default)
 
 
 @attrs.frozen
@@ -83,6 +95,9 @@ class GameState:
             (R12.1), and cards he picked up in a take and has not played since.
         left: the seats that left the game holding cards when a partner went out under
             ``team_win = first_out`` (R10.3): placed with him, but not out.
+        extra: rule modules' own data, pairs ``(name, value)`` sorted by name (values as in
+            :attr:`Result.extra`); set through an effect's ``{"extra": ...}`` change, read with
+            :meth:`fact`.
     """
 
     rules: Rules
@@ -111,6 +126,7 @@ class GameState:
     appointed: int | None = None
     known: tuple[frozenset[Card], ...] = ()
     left: frozenset[int] = frozenset()
+    extra: tuple[tuple[str, Extra], ...] = ()
 
     @property
     def players(self) -> int:
@@ -131,6 +147,15 @@ class GameState:
     def attack_cards(self) -> tuple[Card, ...]:
         """All attack cards of the bout, beaten or not."""
         return tuple(a for a, _ in self.table)
+
+    def fact(self, name: str, default: Extra = None) -> Extra:
+        """The value of the rule modules' datum ``name`` in :attr:`extra`, or ``default``."""
+        return dict(self.extra).get(name, default)
+
+    def with_fact(self, name: str, value: Extra) -> tuple[tuple[str, Extra], ...]:
+        """:attr:`extra` with ``name`` set to ``value``: what an effect returns as its
+        ``"extra"`` change."""
+        return tuple(sorted({**dict(self.extra), name: value}.items()))
 
     @property
     def out(self) -> frozenset[int]:
