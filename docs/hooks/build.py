@@ -132,8 +132,16 @@ def cli_help_rest(shown: set[str]) -> str:
 # Reference pages of modules that have no page of their own yet
 # -------------------------------------------------------------------------------------------
 
-#: Modules documented elsewhere than in the API reference: the command has its own page.
-NOT_IN_REFERENCE = frozenset({"durak.cli"})
+#: Modules documented elsewhere than in the API reference: the command (the package
+#: ``durak.cli`` and its modules) has its own page.
+NOT_IN_REFERENCE = frozenset(
+    {"durak.cli"}
+    | {
+        f"durak.cli.{path.stem}"
+        for path in (ROOT / "src" / "durak" / "cli").glob("*.py")
+        if not path.stem.startswith("_")
+    }
+)
 
 
 def public_modules() -> list[str]:

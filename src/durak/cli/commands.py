@@ -1,0 +1,186 @@
+"""What the human types in ``durak play``'s line mode (:func:`parse_command`, see
+:data:`LINE_HELP`), and why a card or an action cannot be played now: the engine's own
+:class:`~durak.errors.IllegalActionError` text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from durak.actions import Action, Beat, Lead, Pass, ShowTrump, Take, ThrowIn, Transfer
+from durak.cards import Card, parse_cards
+from durak.cli.render import _cards_used, listed_actions
+from durak.engine import apply
+from durak.errors import IllegalActionError, InvalidError
+from durak.state import GameState
+
+#: What a line-mode player may type.
+LINE_HELP = (
+    "Commands: a card such as 7h plays it (lead, throw in, or beat the first card it can beat); "
+    "7h 9h beats 7h with 9h; t or take; d, done or pass; transfer 7s; show 7h (show a trump to "
+    "transfer); a number picks one of your listed actions; help; q or quit."
+)
+
+
+@dataclass(frozen=True)
+class Command:
+    """What a line of input asks for: an action, quitting, or only a message to show (an error
+    or the help)."""
+
+    action: Action | None = None
+    quit: bool = False
+    message: str | None = None
+
+
+def _explain_card(state: GameState, player: int, card: Card) -> str:
+    """Why ``card`` cannot be played now: the :class:`IllegalActionError` text of the action the
+    player most likely meant."""
+    probe: Action
+    if not state.table:
+        probe = Lead(player, (card,))
+    elif player == state.defender and state.unbeaten and not state.taken:
+        probe = Beat(player, state.unbeaten[0], card)
+    else:
+        probe = ThrowIn(player, card)
+    return _illegal_text(state, probe) or f"{card} cannot be played now"
+
+
+def _illegal_text(state: GameState, action: Action) -> str | None:
+    """The :class:`IllegalActionError` message for ``action``, or ``None`` if it is legal."""
+    try:
+        apply(state, action)
+    except IllegalActionError as exc:
+        return str(exc)
+    return None
+
+
+def _try(state: GameState, action: Action, legal: Sequence[Action]) -> Command:
+    if action in legal:
+        return Command(action=action)
+    return Command(message=_illegal_text(state, action) or f"{action} is not possible now")
+
+
+def card_actions(actions: Sequence[Action], card: Card) -> list[Action]:
+    """The actions among ``actions`` that use ``card`` from the hand."""
+    return [a for a in actions if card in _cards_used(a)]
+
+
+def _single_card(state: GameState, player: int, legal: Sequence[Action], card: Card) -> Command:
+    """``7h`` alone: lead it, throw it in, or beat the first unbeaten card it beats; else the only
+    transfer it makes."""
+    uses = card_actions(legal, card)
+    plain = [
+        a
+        for a in uses
+        if isinstance(a, ThrowIn | Beat) or (isinstance(a, Lead) and a.cards == (card,))
+    ]
+    if plain:
+        return Command(action=plain[0])
+    if len(uses) == 1:
+        return Command(action=uses[0])
+    if uses:
+        options = " or ".join(f"'{_command_text(a)}'" for a in uses)
+        return Command(message=f"{card} can do several things: type {options}")
+    return Command(message=_explain_card(state, player, card))
+
+
+def _command_text(action: Action) -> str:
+    match action:
+        case Lead(cards=cards):
+            return "lead " + " ".join(map(str, cards))
+        case Transfer(cards=cards):
+            return "transfer " + " ".join(map(str, cards))
+        case ShowTrump(card=card):
+            return f"show {card}"
+        case ThrowIn(card=card):
+            return f"throw {card}"
+        case Beat(attack=attack, card=card):
+            return f"{attack} {card}"
+        case Take():
+            return "take"
+        case Pass():
+            return "done"
+    return str(action).partition(" ")[2]
+
+
+_QUIT = {"q", "quit", "exit"}
+_TAKE = {"t", "take"}
+_PASS = {"d", "done", "pass", "bito"}
+_HELP = {"h", "help", "?"}
+
+
+def parse_command(text: str, state: GameState, player: int) -> Command:
+    """Understand one line typed by ``player``.
+
+    Accepted: a card (``7h``: lead it, throw it in, or beat the first unbeaten card it can beat;
+    if it can only transfer, transfer), two cards (``7h 9h``: beat 7h with 9h; when leading, a lead
+    of both), ``t``/``take``, ``d``/``done``/``pass``, ``transfer 7s [7c]``, ``show 7h``,
+    ``lead 7h [7d]``, ``throw 7h``, ``beat 7h 9h``, a number ``k`` (the k-th of the player's legal
+    actions as :func:`listed_actions` orders them), ``help``, ``q``/``quit``.
+
+    Never raises for bad input: an unknown word, a bad card or an illegal action gives a
+    :class:`Command` with a message (the :class:`~durak.errors.InvalidCardError` or
+    :class:`~durak.errors.IllegalActionError` text).
+    """
+    words = text.replace(",", " ").split()
+    if not words:
+        return Command(message="type a command (help lists them)")
+    head = words[0].lower()
+    if head in _QUIT and len(words) == 1:
+        return Command(quit=True)
+    if head in _HELP and len(words) == 1:
+        return Command(message=LINE_HELP)
+    legal = listed_actions(state, player)
+    try:
+        if head in _TAKE and len(words) == 1:
+            return _try(state, Take(player), legal)
+        if head in _PASS and len(words) == 1:
+            return _try(state, Pass(player), legal)
+        if head.isdigit() and len(words) == 1:
+            k = int(head)
+            if not legal:
+                return Command(message="you have no action to choose now")
+            if not 1 <= k <= len(legal):
+                return Command(message=f"no action {k}: choose a number from 1 to {len(legal)}")
+            return Command(action=legal[k - 1])
+        rest = words[1:]
+        if head == "transfer":
+            if not rest:
+                transfers = [a for a in legal if isinstance(a, Transfer)]
+                if len(transfers) == 1:
+                    return Command(action=transfers[0])
+                return Command(message="say which card(s) to transfer with, e.g. transfer 7s")
+            return _try(state, Transfer(player, parse_cards(rest)), legal)
+        if head == "show":
+            if len(rest) != 1:
+                return Command(message="say which trump to show, e.g. show 7h")
+            return _try(state, ShowTrump(player, Card.parse(rest[0])), legal)
+        if head == "lead":
+            return _try(state, Lead(player, parse_cards(rest)), legal)
+        if head in ("throw", "throwin"):
+            if len(rest) != 1:
+                return Command(message="say which card to throw in, e.g. throw 7h")
+            return _try(state, ThrowIn(player, Card.parse(rest[0])), legal)
+        if head == "beat":
+            pair = [w for w in rest if w.lower() != "with"]
+            if len(pair) != 2:
+                return Command(message="say which card to beat with which, e.g. beat 7h 9h")
+            return _try(state, Beat(player, Card.parse(pair[0]), Card.parse(pair[1])), legal)
+        typed = " ".join(words).lower()
+        for action in legal:  # any other action by its text form, e.g. "redeal"
+            if _command_text(action).lower() == typed:
+                return Command(action=action)
+        cards = parse_cards(words)
+    except InvalidError as exc:
+        return Command(message=str(exc))
+    if len(cards) == 1:
+        return _single_card(state, player, legal, cards[0])
+    if not state.table and player == state.attacker:
+        return _try(state, Lead(player, cards), legal)
+    if len(cards) == 2:
+        beat = Beat(player, cards[0], cards[1])
+        if beat not in legal and Beat(player, cards[1], cards[0]) in legal:
+            beat = Beat(player, cards[1], cards[0])
+        return _try(state, beat, legal)
+    return Command(message=f"too many cards: {' '.join(words)} (help lists the commands)")

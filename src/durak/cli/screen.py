@@ -1,0 +1,359 @@
+"""The table screen of ``durak play`` and ``durak replay``: a :class:`Scene` (the game as one seat
+or an onlooker sees it) and a :class:`ScreenState` (selection, open choice, message) drawn with
+rich by :func:`render_scene`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
+from rich.table import Table
+from rich.text import Text
+
+from durak.actions import Action, ShowTrump, Transfer
+from durak.cards import Card, Suit
+from durak.cli.render import (
+    _action_label,
+    _cards_used,
+    _Look,
+    _ordinal,
+    _plural,
+    _result_lines,
+    display_order,
+)
+from durak.views import PlayerView
+
+_KEY_HELP = "←/→ choose a card · Enter play it · T take · D done (pass) · Q quit"
+_CHOICE_HELP = "↑/↓ then Enter, or 1-9, to play · Esc back"
+
+
+def _suit_style(suit: Suit) -> str:
+    return "red" if suit in (Suit.HEARTS, Suit.DIAMONDS) else ""
+
+
+def _card_style(card: Card) -> str:
+    return _suit_style(card.suit)
+
+
+def _styled(look: _Look, card: Card, extra: str = "") -> Text:
+    return Text(look.card(card), style=" ".join(s for s in (_card_style(card), extra) if s))
+
+
+@dataclass
+class ScreenState:
+    """What the screen shows besides the game: the selected card, an open choice, a message.
+
+    Attributes:
+        selected: the card the arrow keys point at (interactive mode).
+        choices: the actions the human is choosing between after Enter, or ``None``.
+        choice: the highlighted choice.
+        message: an error or a note shown above the key help.
+        numbered: list the human's legal actions with numbers (line mode).
+    """
+
+    selected: Card | None = None
+    choices: list[Action] | None = None
+    choice: int = 0
+    message: str | None = None
+    numbered: bool = False
+
+
+@dataclass(frozen=True)
+class Scene:
+    """Everything the table screen shows of a game, as one seat (or an onlooker) sees it.
+
+    :class:`PlaySession` builds one from the human's view; ``durak replay`` from the view of
+    the seat it follows, or from an onlooker's view with every hand face up.
+
+    Attributes:
+        view: what the viewer may know (:func:`durak.views.view`); ``view.player`` is ``None``
+            for an onlooker.
+        look: how cards are written.
+        title: the first line.
+        names: each seat's name (``"you"`` is the viewer).
+        log: what happened, oldest first; the screen shows the last lines.
+        hands: every hand face up (an onlooker of a replay), or ``None``: then the players
+            show their card counts and the cards known to all (R2.4, R3.1, R5.2, R9.5, takes).
+        actions: the viewer's legal actions in listed order when he is to move, else empty.
+        key_help: the line of key help (interactive screens).
+        status: a line shown instead of the hint of what to do (a replay's step).
+        end_help: show the key help also once the game is over (a replay can step back).
+    """
+
+    view: PlayerView
+    look: _Look
+    title: str
+    names: tuple[str, ...]
+    log: tuple[str, ...]
+    hands: tuple[tuple[Card, ...], ...] | None = None
+    actions: tuple[Action, ...] = ()
+    key_help: str = _KEY_HELP
+    status: str | None = None
+    end_help: bool = False
+
+    def name(self, seat: int) -> str:
+        """The name of ``seat``."""
+        return self.names[seat]
+
+
+def _role_of(v: PlayerView, seat: int) -> str:
+    if v.result is not None:
+        if seat == v.result.durak:
+            return "durak"
+        return f"{_ordinal(v.result.places[seat])} place"
+    place = v.places[seat]
+    if place is not None and seat in v.left:
+        return f"left ({_ordinal(place)} place)"
+    if place is not None:
+        return f"out ({_ordinal(place)} place)"
+    if not v.active[seat]:
+        return "finished"
+    if seat == v.defender:
+        return "defender, takes" if v.taken else "defender"
+    if seat == v.attacker:
+        return "attacker"
+    if v.table and seat in v.throwers:
+        return "thrower"
+    return ""
+
+
+def _hint(scene: Scene) -> str:
+    """One sentence telling the viewer what he may do now."""
+    v, name = scene.view, scene.name
+    if v.result is not None:
+        return "The game is over."
+    actor = v.next_actor
+    if actor is None or actor != v.player:
+        return f"{name(actor or 0)} is to move."
+    if not v.table:
+        return f"You attack {name(v.defender)}: lead a card."
+    if v.defender == v.player:
+        transfer = any(isinstance(a, Transfer | ShowTrump) for a in scene.actions)
+        extra = ", transfer" if transfer else ""
+        return f"You defend: beat every unbeaten card{extra}, or take (T)."
+    if v.taken:
+        return f"{name(v.defender)} takes: throw in more cards of the table's ranks, or done (D)."
+    return "Throw in a card of a rank on the table, or done (D)."
+
+
+def _cards_text(look: _Look, cards: Sequence[Card], style: str = "") -> Text:
+    text = Text()
+    for i, card in enumerate(cards):
+        if i:
+            text.append(" ")
+        text.append_text(_styled(look, card, style))
+    return text
+
+
+def _players_table(scene: Scene) -> Table:
+    """Per seat: name, card count, role (team, attacker, defender, thrower, passed or done,
+    out), who is to move, and the cards known to all (not for the viewer, whose hand is shown
+    below, nor when every hand is face up: :func:`_open_hands` shows them)."""
+    v, look = scene.view, scene.look
+    actor = v.next_actor
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True)
+    grid.add_column(justify="right", no_wrap=True)
+    grid.add_column(no_wrap=True)
+    grid.add_column(min_width=12)  # known cards (or open hands): they wrap on narrow screens
+    for seat in range(v.players):
+        role = _role_of(v, seat)
+        notes = [role] if role else []
+        if v.rules.teams is not None:
+            notes.insert(0, f"team {v.rules.team_of(seat) + 1}")
+        if v.result is None and v.table:
+            if seat in v.passed:
+                notes.append("passed")
+            elif seat in v.done:
+                notes.append("done")
+        if seat == actor and v.result is None:
+            notes.append("◀ to move" if not look.ascii else "<- to move")
+        cards = Text()
+        if scene.hands is None and seat != v.player and v.known[seat]:
+            cards = Text("known: ", style="dim")
+            cards.append_text(_cards_text(look, display_order(v.known[seat], v.trump)))
+        grid.add_row(
+            Text(scene.name(seat), style="bold" if seat == v.player else ""),
+            _plural(v.hand_sizes[seat], "card"),
+            Text(", ".join(notes), style="cyan" if seat == actor else ""),
+            cards,
+        )
+    return grid
+
+
+def _open_hands(scene: Scene) -> Table:
+    """Every hand face up, one line per seat (an onlooker of a replay)."""
+    v = scene.view
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    for seat, hand in enumerate(scene.hands or ()):
+        cards = _cards_text(scene.look, display_order(hand, v.trump)) if hand else Text("-")
+        grid.add_row(Text(scene.name(seat), style="bold"), cards)
+    return grid
+
+
+def _table_view(scene: Scene) -> RenderableType:
+    v, look, name = scene.view, scene.look, scene.name
+    if v.result is not None:
+        return Text("")
+    verb = "attack" if name(v.attacker) == "you" else "attacks"
+    head = Text.assemble(("Table", "bold"), f": {name(v.attacker)} {verb} {name(v.defender)}")
+    if v.taken:
+        head.append(f" ({name(v.defender)} will take)", style="yellow")
+    if not v.table:
+        return Group(head, Text("  (empty: no card led yet)", style="dim"))
+    head.append(f"   at most {_plural(v.attack_limit, 'attack card')}", style="dim")
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True)
+    for _ in v.table:
+        grid.add_column(justify="center", no_wrap=True)
+    attack_row: list[RenderableType] = [Text("  attack", style="dim")]
+    beat_row: list[RenderableType] = [Text("  beaten by", style="dim")]
+    for attack, beating in v.table:
+        if beating is None:
+            attack_row.append(_styled(look, attack, "bold"))
+            beat_row.append(Text("unbeaten", style="bold yellow"))
+        else:
+            attack_row.append(_styled(look, attack))
+            beat_row.append(_styled(look, beating))
+    grid.add_row(*attack_row)
+    grid.add_row(*beat_row)
+    return Group(head, grid)
+
+
+def _hand_view(scene: Scene, screen: ScreenState, plain: bool) -> Text:
+    look = scene.look
+    playable = {c for a in scene.actions for c in _cards_used(a)}
+    line = Text("  ")
+    for card in display_order(scene.view.hand, scene.view.trump):
+        selected = card == screen.selected
+        style = "bold" if card in playable else "dim"
+        if selected:
+            style += " reverse"
+        text = look.card(card) + ("*" if plain and card in playable else "")
+        cell = Text(text, style=" ".join(s for s in (_card_style(card), style) if s))
+        if selected:
+            line.append("[")
+            line.append_text(cell)
+            line.append("] ")
+        else:
+            line.append(" ")
+            line.append_text(cell)
+            line.append("  ")
+    return line
+
+
+class _SideBySide:
+    """Two renderables side by side, ``gap`` columns apart, when the width leaves the right
+    one at least ``right_min`` columns next to the left one's full width; else one above the
+    other (a narrow terminal)."""
+
+    def __init__(
+        self, left: RenderableType, right: RenderableType, right_min: int = 28, gap: int = 3
+    ) -> None:
+        self.left = left
+        self.right = right
+        self.right_min = right_min
+        self.gap = gap
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = Measurement.get(console, options, self.left).maximum
+        if width + self.gap + self.right_min <= options.max_width:
+            grid = Table.grid(padding=(0, self.gap))
+            grid.add_column(no_wrap=True, width=width)
+            grid.add_column()
+            grid.add_row(self.left, self.right)
+            yield grid
+        else:
+            yield self.left
+            yield Text("")
+            yield self.right
+
+
+def _key_help(scene: Scene, screen: ScreenState) -> Text:
+    help_text = _CHOICE_HELP if screen.choices is not None else scene.key_help
+    if scene.look.ascii:
+        help_text = help_text.replace("←/→", "Left/Right").replace("↑/↓", "Up/Down")
+        help_text = help_text.replace("←", "Left").replace("→", "Right").replace("·", "-")
+    return Text(help_text, style="dim")
+
+
+def render_scene(scene: Scene, screen: ScreenState, plain: bool = False) -> RenderableType:
+    """The table screen: title, trump, stock and discard pile, the players (card counts, roles,
+    who moves, known cards or open hands), what just happened, the table, the viewer's hand
+    (playable cards bold, or marked ``*`` when ``plain``; the selected card in brackets), a
+    hint or status line, and at the end the result.
+
+    Args:
+        scene: the game as the viewer sees it.
+        screen: selection, open choice, message, and whether to number the legal actions.
+        plain: the output has no colours or styles (not a terminal, or ``NO_COLOR``).
+    """
+    v, look = scene.view, scene.look
+    parts: list[RenderableType] = [Text(scene.title, style="bold")]
+    trump = Text.assemble("Trump ", (look.suit(v.trump), "bold " + _suit_style(v.trump)))
+    if v.trump_card is not None:
+        trump.append(" (")
+        trump.append_text(_styled(look, v.trump_card))
+        trump.append(" under the stock)" if v.stock_size else ")")
+    trump.append(
+        f"   Stock {v.stock_size}   Discard pile {len(v.discard)}   Bouts played {v.bouts}"
+    )
+    parts.append(trump)
+    parts.append(Text(""))
+
+    recent = list(scene.log)[-max(8, v.players + 2) :]
+    log = Text("\n".join(recent), style="dim" if not plain else "")
+    players = Group(Text("Players", style="bold underline"), _players_table(scene))
+    parts.append(_SideBySide(players, Group(Text("What happened", style="bold underline"), log)))
+    parts.append(Text(""))
+    if scene.hands is not None:
+        parts.append(Text("Hands", style="bold underline"))
+        parts.append(_open_hands(scene))
+        parts.append(Text(""))
+    if v.result is not None:
+        lines = _result_lines(v.result, scene.name)
+        parts.append(Text(lines[0], style="bold magenta"))
+        parts.append(Text(lines[1], style="bold"))
+        if v.hand:
+            parts.append(Text(f"Your cards: {look.cards(display_order(v.hand, v.trump))}"))
+        if scene.status:
+            parts.append(Text(scene.status, style="cyan"))
+        if screen.message:
+            parts.append(Text(screen.message, style="bold"))
+        if scene.end_help and not screen.numbered:
+            parts.append(_key_help(scene, screen))
+        return Group(*parts)
+
+    parts.append(_table_view(scene))
+    parts.append(Text(""))
+    if v.player is not None:
+        title_line = Text.assemble(("Your hand", "bold"), f" ({_plural(len(v.hand), 'card')})")
+        if plain and scene.actions:
+            title_line.append(" (* playable)")
+        parts.append(title_line)
+        parts.append(_hand_view(scene, screen, plain))
+        if v.known[v.player]:
+            known = Text("  the others know you hold: ", style="dim")
+            known.append_text(_cards_text(look, display_order(v.known[v.player], v.trump)))
+            parts.append(known)
+    parts.append(Text(scene.status or _hint(scene), style="cyan"))
+    if screen.choices is not None:
+        parts.append(Text("Play it how?", style="bold"))
+        for i, action in enumerate(screen.choices):
+            mark = ">" if i == screen.choice else " "
+            style = "reverse" if i == screen.choice else ""
+            parts.append(Text(f" {mark} {i + 1}  {_action_label(look, action)}", style=style))
+    if screen.numbered and scene.actions:
+        parts.append(Text("Your legal actions:", style="bold"))
+        for i, action in enumerate(scene.actions, 1):
+            parts.append(Text(f"  {i:>2}  {_action_label(look, action)}"))
+    if screen.message:
+        parts.append(Text(screen.message, style="bold red"))
+    if not screen.numbered:
+        parts.append(_key_help(scene, screen))
+    return Group(*parts)
