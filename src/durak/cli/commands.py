@@ -8,11 +8,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from durak.actions import Action, Beat, Lead, Pass, ShowTrump, Take, ThrowIn, Transfer
+from durak.actions import ACTION_KINDS, Action, Beat, Lead, Pass, ShowTrump, Take, ThrowIn, Transfer
 from durak.cards import Card, parse_cards
-from durak.cli.render import _cards_used, listed_actions
+from durak.cli.render import _cards_used, action_text, listed_actions
 from durak.engine import apply
 from durak.errors import IllegalActionError, InvalidError
+from durak.notation import parse_action
 from durak.state import GameState
 
 #: What a line-mode player may type.
@@ -80,34 +81,20 @@ def _single_card(state: GameState, player: int, legal: Sequence[Action], card: C
     if len(uses) == 1:
         return Command(action=uses[0])
     if uses:
-        options = " or ".join(f"'{_command_text(a)}'" for a in uses)
+        options = " or ".join(f"'{action_text(a, typed=True)}'" for a in uses)
         return Command(message=f"{card} can do several things: type {options}")
     return Command(message=_explain_card(state, player, card))
-
-
-def _command_text(action: Action) -> str:
-    match action:
-        case Lead(cards=cards):
-            return "lead " + " ".join(map(str, cards))
-        case Transfer(cards=cards):
-            return "transfer " + " ".join(map(str, cards))
-        case ShowTrump(card=card):
-            return f"show {card}"
-        case ThrowIn(card=card):
-            return f"throw {card}"
-        case Beat(attack=attack, card=card):
-            return f"{attack} {card}"
-        case Take():
-            return "take"
-        case Pass():
-            return "done"
-    return str(action).partition(" ")[2]
 
 
 _QUIT = {"q", "quit", "exit"}
 _TAKE = {"t", "take"}
 _PASS = {"d", "done", "pass", "bito"}
 _HELP = {"h", "help", "?"}
+
+#: The action kinds :func:`parse_command` reads with a syntax of its own. Every other registered
+#: kind (the trump exchange, the redeal, a rule module's kind) is typed as its notation without
+#: the seat (``exchange 6h``, ``redeal``, ``concede``): :func:`durak.notation.parse_action`.
+_OWN_SYNTAX: frozenset[type] = frozenset({Lead, ThrowIn, Beat, Take, Pass, Transfer, ShowTrump})
 
 
 def parse_command(text: str, state: GameState, player: int) -> Command:
@@ -117,7 +104,9 @@ def parse_command(text: str, state: GameState, player: int) -> Command:
     if it can only transfer, transfer), two cards (``7h 9h``: beat 7h with 9h; when leading, a lead
     of both), ``t``/``take``, ``d``/``done``/``pass``, ``transfer 7s [7c]``, ``show 7h``,
     ``lead 7h [7d]``, ``throw 7h``, ``beat 7h 9h``, a number ``k`` (the k-th of the player's legal
-    actions as :func:`listed_actions` orders them), ``help``, ``q``/``quit``.
+    actions as :func:`listed_actions` orders them), ``help``, ``q``/``quit``; and any other
+    registered kind of action as its notation without the seat (:func:`action_text` with
+    ``typed``): ``exchange 6h``, ``redeal``, or a rule module's kind such as ``concede``.
 
     Never raises for bad input: an unknown word, a bad card or an illegal action gives a
     :class:`Command` with a message (the :class:`~durak.errors.InvalidCardError` or
@@ -168,9 +157,12 @@ def parse_command(text: str, state: GameState, player: int) -> Command:
                 return Command(message="say which card to beat with which, e.g. beat 7h 9h")
             return _try(state, Beat(player, Card.parse(pair[0]), Card.parse(pair[1])), legal)
         typed = " ".join(words).lower()
-        for action in legal:  # any other action by its text form, e.g. "redeal"
-            if _command_text(action).lower() == typed:
+        for action in legal:  # any other action by its typed text, e.g. "redeal", "concede"
+            if action_text(action, typed=True).lower() == typed:
                 return Command(action=action)
+        kind = ACTION_KINDS.get(head)
+        if kind is not None and kind not in _OWN_SYNTAX:  # not legal now: the engine says why
+            return _try(state, parse_action(f"p{player} {' '.join(words)}"), legal)
         cards = parse_cards(words)
     except InvalidError as exc:
         return Command(message=str(exc))

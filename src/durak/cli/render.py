@@ -14,7 +14,9 @@ from dataclasses import dataclass
 from durak.actions import Action, Beat, Lead, Pass, ShowTrump, Take, ThrowIn, Transfer
 from durak.cards import Card, Suit
 from durak.engine import legal_actions
+from durak.errors import InvalidError
 from durak.events import (
+    Acted,
     Beaten,
     BoutEnded,
     Drew,
@@ -31,6 +33,7 @@ from durak.events import (
     Transferred,
     TrumpExchanged,
 )
+from durak.notation import parse_action
 from durak.state import GameState, Result
 from durak.views import PlayerView
 
@@ -134,24 +137,59 @@ def _order_actions(
     return tuple(sorted(actions, key=key))
 
 
-def _action_label(look: _Look, action: Action) -> str:
-    """What a choice does, in the imperative: ``beat 7♥ with 9♥``."""
+def action_text(action: Action, look: _Look | None = None, typed: bool = False) -> str:
+    """``action`` in words: the one source of the command line's text for actions.
+
+    By default the label the screen lists (and numbers) it by, in the imperative: ``beat 7♥
+    with 9♥``, ``done (pass)``. With ``typed``, the command a line-mode player types for it
+    (``7h 9h``, ``done``), which :func:`~durak.cli.commands.parse_command` reads back; it is
+    always in ASCII. The lead, throw-in, beat, take, pass, transfer and shown trump have words
+    of their own; every other registered kind (the trump exchange, the redeal, a rule module's
+    kind such as a house rule's ``Concede``) is labelled by its own ``describe()`` and typed as
+    its notation without the seat (``concede`` for ``p0 concede``, :mod:`durak.notation`).
+
+    >>> from durak.actions import Beat, Redeal
+    >>> action_text(Beat(1, "7h", "9h")), action_text(Beat(1, "7h", "9h"), typed=True)
+    ('beat 7h with 9h', '7h 9h')
+    >>> action_text(Redeal(0)), action_text(Redeal(0), typed=True)
+    ('demand a redeal', 'redeal')
+    """
+    look = _Look(ascii=True) if typed or look is None else look
     match action:
         case Lead(cards=cards):
             return f"lead {look.cards(cards)}"
         case ThrowIn(card=card):
-            return f"throw in {look.card(card)}"
+            return f"throw {card}" if typed else f"throw in {look.card(card)}"
         case Beat(attack=attack, card=card):
+            if typed:
+                return f"{attack} {card}"
             return f"beat {look.card(attack)} with {look.card(card)}"
         case Take():
             return "take"
         case Pass():
-            return "done (pass)"
+            return "done" if typed else "done (pass)"
         case Transfer(cards=cards):
-            return f"transfer with {look.cards(cards)}"
+            return (
+                f"transfer {look.cards(cards)}" if typed else f"transfer with {look.cards(cards)}"
+            )
         case ShowTrump(card=card):
-            return f"show the trump {look.card(card)} to transfer"
-    return action.describe()
+            return f"show {card}" if typed else f"show the trump {look.card(card)} to transfer"
+    notation = str(action).partition(" ")[2]
+    if typed:
+        return notation
+    describe = getattr(action, "describe", None)
+    return str(describe()) if callable(describe) else notation
+
+
+def _acted_phrase(text: str, look: _Look) -> str:
+    """The action an :class:`~durak.events.Acted` event reports (its notation, ``p1
+    concede``) in words: its :func:`action_text` where its kind is registered, else its
+    notation without the seat."""
+    try:
+        action = parse_action(text)
+    except InvalidError:
+        return text.partition(" ")[2] or text
+    return action_text(action, look)
 
 
 def _result_lines(result: Result, name: Callable[[int], str]) -> list[str]:
@@ -240,6 +278,8 @@ def _event_text(event: Event, name: Callable[[int], str], look: _Look) -> str:
             return f"{name(p)} exchanged {look.card(card)} for the face-up {look.card(face_up)}"
         case Redealt(player=p):
             return f"{name(p)} called a misdeal: the cards are dealt again"
+        case Acted(player=p, action=text):
+            return f"{name(p)} chose to {_acted_phrase(text, look)}"
         case BoutEnded(defender=d, taken=True, cards=cards):
             return f"bout ended: {name(d)} took {_plural(len(cards), 'card')}"
         case BoutEnded(cards=cards):

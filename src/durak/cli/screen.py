@@ -16,12 +16,12 @@ from rich.text import Text
 from durak.actions import Action, ShowTrump, Transfer
 from durak.cards import Card, Suit
 from durak.cli.render import (
-    _action_label,
     _cards_used,
     _Look,
     _ordinal,
     _plural,
     _result_lines,
+    action_text,
     display_order,
 )
 from durak.views import PlayerView
@@ -347,11 +347,11 @@ def render_scene(scene: Scene, screen: ScreenState, plain: bool = False) -> Rend
         for i, action in enumerate(screen.choices):
             mark = ">" if i == screen.choice else " "
             style = "reverse" if i == screen.choice else ""
-            parts.append(Text(f" {mark} {i + 1}  {_action_label(look, action)}", style=style))
+            parts.append(Text(f" {mark} {i + 1}  {action_text(action, look)}", style=style))
     if screen.numbered and scene.actions:
         parts.append(Text("Your legal actions:", style="bold"))
         for i, action in enumerate(scene.actions, 1):
-            parts.append(Text(f"  {i:>2}  {_action_label(look, action)}"))
+            parts.append(Text(f"  {i:>2}  {action_text(action, look)}"))
     if screen.message:
         parts.append(Text(screen.message, style="bold red"))
     if not screen.numbered:
