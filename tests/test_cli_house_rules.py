@@ -1,6 +1,7 @@
 """A rule module's own action kind in ``durak play`` and ``durak replay``: the action
 ``Concede`` of examples/house_rule.py is listed, labelled, typed in, told as an event and
-replayed, with nothing in durak.cli knowing it (the issue "rule modules")."""
+replayed, with nothing in durak.cli knowing it (the issue "rule modules"); the web
+protocol tells its event too."""
 
 from __future__ import annotations
 
@@ -143,3 +144,20 @@ def test_the_event_of_a_house_rule_action() -> None:
     ]
     # a kind not registered in this program: its notation without the seat
     assert describe_events([Acted(2, "p2 frobnicate 7h")], name) == ["p2 chose to frobnicate 7h"]
+
+
+def test_the_web_protocol_tells_a_house_rule_action() -> None:
+    from durak.web.protocol import event_text, event_to_dict, seat_names
+
+    name = seat_names(["P0", "P1", "P2"], 1)
+    assert event_text(Acted(1, "p1 concede"), 1, name) == "You chose to concede the game"
+    assert event_text(Acted(1, "p1 concede"), 0, seat_names(["P0", "P1"], 0)) == (
+        "P1 chose to concede the game"
+    )
+    assert event_text(Acted(2, "p2 frobnicate"), 1, name) == "P2 chose to frobnicate"
+    assert event_to_dict(Acted(1, "p1 concede"), 1, name) == {
+        "type": "acted",
+        "player": 1,
+        "action": "p1 concede",
+        "text": "You chose to concede the game",
+    }

@@ -50,6 +50,7 @@ from durak.actions import (
 from durak.cards import Card
 from durak.errors import DurakError, InvalidError
 from durak.events import (
+    Acted,
     Beaten,
     BoutEnded,
     Drew,
@@ -130,6 +131,17 @@ def result_text(result: Result, seat: int | None, name: Callable[[int], str]) ->
     return head
 
 
+def _acted_phrase(text: str) -> str:
+    """The action an :class:`~durak.events.Acted` event reports (its notation, ``p1 concede``)
+    in words: the action's own ``describe()`` where its kind is registered, else its notation
+    without the seat."""
+    try:
+        action = parse_action(text)
+    except InvalidError:
+        return text.partition(" ")[2] or text
+    return action.describe()
+
+
 def event_text(event: Event, seat: int | None, name: Callable[[int], str]) -> str:
     """One event in words for ``seat`` (``name`` gives a seat's name, e.g. ``"You"``).
 
@@ -155,6 +167,8 @@ def event_text(event: Event, seat: int | None, name: Callable[[int], str]) -> st
             return f"{name(p)} exchanged {card.pretty} for the face-up {face_up.pretty}"
         case Redealt(player=p):
             return f"{name(p)} called a misdeal: the cards were dealt again"
+        case Acted(player=p, action=text):
+            return f"{name(p)} chose to {_acted_phrase(text)}"
         case BoutEnded(defender=d, taken=True, cards=cards):
             return f"{name(d)} picked up {_plural(len(cards), 'card')}"
         case BoutEnded(cards=cards):
