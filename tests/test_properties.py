@@ -15,9 +15,17 @@ the test checks:
   (``==``, hash, pickle bytes) (R13.3, R13.4);
 - the attack cards of a bout never exceed ``min(cap, H)``, with ``cap`` and ``H`` worked out by
   the test itself, and every beating card beats its attack card (R4.6, R4.7, R8.1);
+- the test's own :class:`Ledger`, kept from the actions played and the rule book alone (no
+  engine code), works out every lead, throw-in, pass, beat, take, transfer and show the rules
+  allow (R4.1-R4.9, R8.1, R9.1-R9.7, R10.2) and the main attacker and defender (R4.1, R6,
+  R9.1, R10.4): ``legal_actions`` must list every one of them (a lower bound) and no other
+  action of those kinds (an upper bound); a bout must end exactly when the rules leave nobody
+  an action (R4.10), and while it goes on the table and hands change only by the action;
 - a terminal state has no legal action and a well-formed result; a non-terminal one has at least
   one, and :func:`~durak.next_actor` names a player who has one (R7, R13.2);
-- the same seed and choices give the same final state; states survive a pickle round trip.
+- the same seed and choices give the same final state; states survive a pickle round trip;
+- every game ends: one still going after END_BOUND steps fails, unless its settings are those
+  under which Durak need not end (:func:`may_not_end`), when it is reported instead.
 
 A failing example notes the rules, the seed and the actions played, so it can be rerun with
 :func:`replay`.
@@ -25,16 +33,19 @@ A failing example notes the rules, the seed and the actions played, so it can be
 
 from __future__ import annotations
 
+import itertools
 import pickle
 import random
 import re
+import warnings
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pytest
-from hypothesis import HealthCheck, given, note, settings
+from hypothesis import HealthCheck, event, given, note, settings
 from hypothesis import strategies as st
+from hypothesis.control import currently_in_test_context
 
 from durak import (
     Beat,
@@ -75,12 +86,17 @@ from durak.state import GameState
 
 RULE_ID = re.compile(r"^R\d+\.\d+[a-z]?$")
 MAX_PLAYERS = 6
-#: Above the longest random game seen with ordinary rules (about 1,500 steps with two 52-card
-#: decks). Durak need not end: with degenerate settings (one-card hands, several strict suits)
-#: random play can pass the same cards round for ever while the stock lasts. Games are checked
-#: step by step up to this bound and then left; test_games_always_terminate checks that games
-#: under ordinary rules do end.
+#: Above the longest random games seen in 9,000 random games with two 52-card decks: about
+#: 1,500 steps with ordinary rules, 2,400 under the settings of :func:`may_not_end`. Games are
+#: checked step by step up to this bound.
 STEP_BOUND = 3_000
+#: A game still going after STEP_BOUND checked steps is played on, unchecked, up to this bound.
+#: Durak need not end (docs/rules.md, "R13.4: a game need not end"): with one-card hands or
+#: several strict suits random play can pass the same cards round for ever while the stock
+#: lasts. Only under those settings (:func:`may_not_end`) may a game reach this bound; it is
+#: then reported (a Hypothesis event and an :class:`EndlessGame` warning). Under any other
+#: settings a game that has not ended by then fails the test.
+END_BOUND = 20_000
 #: Share of steps on which the expensive "illegal candidates" check runs, and its most runs in
 #: one game (besides the first and the last state, which are always checked).
 ILLEGAL_SAMPLE = 0.1
@@ -95,6 +111,36 @@ TEAM_LAYOUTS: dict[int, list[tuple[tuple[int, ...], ...]]] = {
 Pick = Callable[[int], int]
 
 SLOW = [HealthCheck.too_slow, HealthCheck.data_too_large]
+
+
+class EndlessGame(UserWarning):
+    """A random game under settings that allow endless play did not end by END_BOUND."""
+
+
+def may_not_end(state: GameState) -> bool:
+    """The settings under which random play may legitimately go on for ever (docs/rules.md,
+    "R13.4: a game need not end"): one-card hands, or two or more strict suits (R8.1) other
+    than trump (a strict trump suit behaves as a normal one), whose aces no card beats."""
+    rules = state.rules
+    return rules.hand_size == 1 or len(rules.strict_suits - {state.trump}) >= 2
+
+
+def check_ended(state: GameState, steps: int) -> None:
+    """A game still going after ``steps`` steps fails the test, unless its settings allow
+    endless play; then it is reported, not failed."""
+    if state.is_over:
+        return
+    rules = state.rules
+    assert may_not_end(state), (
+        f"no end after {steps} steps with hand_size {rules.hand_size} and strict suits "
+        f"{sorted(s.name for s in rules.strict_suits)} (trump {state.trump.name}): only "
+        "one-card hands or several strict suits besides trump may make a game endless"
+    )
+    message = f"a game under {rules!r} did not end within {steps} steps (allowed: R13.4)"
+    if currently_in_test_context():
+        event("endless game under degenerate settings")
+        note(message)
+    warnings.warn(message, EndlessGame, stacklevel=2)
 
 
 # --------------------------------------------------------------------------------------------
@@ -170,31 +216,101 @@ def beats_by_the_book(card: Card, attack: Card, trump: Suit, strict: frozenset[S
     return card.suit == trump and attack.suit not in strict
 
 
+#: The action kinds whose legality the ledger works out from the rule book. The trump exchange
+#: (R12.1) and the misdeal redeal (R12.2) have their own tests (test_R12_1_exchange_right_...,
+#: test_r12_house_rules.py) and are left out of the comparison.
+BY_THE_BOOK = (Lead, ThrowIn, Beat, Take, Pass, Transfer, ShowTrump)
+
+Pair = tuple[Card, Card | None]
+
+
 def table_after(state: GameState, action: Action) -> list[Card]:
     """The cards on the table right after ``action``, before a bout end clears them."""
-    cards = [c for pair in state.table for c in pair if c is not None]
-    if isinstance(action, Beat | ThrowIn):
-        cards.append(action.card)
+    return [c for pair in pairs_after(state, action) for c in pair if c is not None]
+
+
+def pairs_after(state: GameState, action: Action) -> list[Pair]:
+    """The table's (attack card, beating card or ``None``) pairs right after ``action``."""
+    pairs: list[Pair] = [(a, b) for a, b in state.table]
+    if isinstance(action, ThrowIn):
+        pairs.append((action.card, None))
     elif isinstance(action, Lead | Transfer):
-        cards.extend(action.cards)
-    return cards
+        pairs.extend((c, None) for c in action.cards)
+    elif isinstance(action, Beat):
+        i = pairs.index((action.attack, None))
+        pairs[i] = (action.attack, action.card)
+    return pairs
+
+
+def hands_after(state: GameState, action: Action) -> list[list[Card]]:
+    """The hands right after ``action``, before a bout end's drawing: the cards it plays leave
+    the player's hand (R13.1); an exchange swaps the six for the face-up card (R12.1)."""
+    hands = [list(h) for h in state.hands]
+    own = hands[action.player]
+    if isinstance(action, Lead | Transfer):
+        for c in action.cards:
+            own.remove(c)
+    elif isinstance(action, ThrowIn | Beat):
+        own.remove(action.card)
+    elif isinstance(action, ExchangeTrump):
+        own.remove(action.card)
+        own.append(state.stock[-1])
+    return hands
+
+
+def next_seat(
+    rules: Rules, active: Sequence[bool], seat: int, *, opponent: bool
+) -> int | None:
+    """The next active seat clockwise from ``seat`` (not ``seat`` itself); with ``opponent``
+    the next active one of another team (R4.1, R10.2). ``None`` if there is none."""
+    n = rules.players
+    for k in range(1, n):
+        q = (seat + k) % n
+        if active[q] and not (opponent and team_of(rules, q) == team_of(rules, seat)):
+            return q
+    return None
+
+
+def groups(cards: Sequence[Card], most: int) -> list[tuple[Card, ...]]:
+    """Every non-empty set of ``cards`` of at most ``most`` cards, one rank per set."""
+    by_rank: dict[int, list[Card]] = {}
+    for c in cards:
+        by_rank.setdefault(c.rank, []).append(c)
+    return [
+        combo
+        for same in by_rank.values()
+        for k in range(1, min(most, len(same)) + 1)
+        for combo in itertools.combinations(same, k)
+    ]
 
 
 @dataclass(frozen=True)
 class Ledger:
-    """``h``: R4.6's H of the current bout (``None`` between bouts); ``bouts`` and
-    ``defences``: finished bouts and successful defences; ``places``: finishing places (R7.2,
-    R10.3); ``last_defender``: the defender of the last finished bout."""
+    """The test's own account of the game, from the actions played and the rule book.
+
+    ``h``: R4.6's H of the current bout (``None`` between bouts); ``bouts`` and ``defences``:
+    finished bouts and successful defences; ``places``: finishing places (R7.2, R10.3);
+    ``last_defender``: the defender of the last finished bout; ``attacker``: the main attacker
+    of the bout (between bouts: the player to lead it, R6, R10.4); ``defender``: the bout's
+    defender (``None`` between bouts); ``passed``: the passes that stand (R4.9); ``shown``:
+    the trumps shown in this bout (R9.5); ``taken``: the defender has taken (R4.8)."""
 
     h: int | None
     bouts: int
     defences: int
     places: tuple[int | None, ...]
     last_defender: int | None
+    attacker: int | None
+    defender: int | None = None
+    passed: frozenset[int] = frozenset()
+    shown: frozenset[Card] = frozenset()
+    taken: bool = False
 
     @classmethod
-    def start(cls, players: int) -> Ledger:
-        return cls(None, 0, 0, (None,) * players, None)
+    def start(cls, state: GameState) -> Ledger:
+        """The ledger of a freshly dealt game: its first attacker is taken from the deal (R3
+        has its own scenario tests); everything after that the ledger works out itself."""
+        return cls(None, 0, 0, (None,) * state.players, None, state.attacker)
 
     def cap(self, rules: Rules) -> int:
         """R4.6's cap: ``first_bout_max`` while the first-bout restriction applies."""
@@ -207,32 +323,171 @@ class Ledger:
                 return rules.first_bout_max
         return rules.max_attack
 
+    def active(self, hands: Sequence[Sequence[Card]], stock: bool) -> list[bool]:
+        """R7.1, R10.3: not out, not left, and not finished (an empty hand, the stock empty)."""
+        return [
+            place is None and (bool(h) or stock)
+            for place, h in zip(self.places, hands, strict=True)
+        ]
+
+    def allowed(
+        self,
+        rules: Rules,
+        hands: Sequence[Sequence[Card]],
+        table: Sequence[Pair],
+        stock: bool,
+        trump: Suit,
+    ) -> set[Action]:
+        """Every lead, throw-in, pass, beat, take, transfer and show the rule book allows in
+        this position (R4.1-R4.9, R8.1, R9.1-R9.7, R10.2), worked out without the engine."""
+        active = self.active(hands, stock)
+        allowed: set[Action] = set()
+        a = self.attacker
+        assert a is not None
+        if not table:
+            # R4.1, R4.2: the attacker leads against the next active opponent, within R4.6.
+            d = next_seat(rules, active, a, opponent=True)
+            assert d is not None, "a bout to lead with nobody to defend"
+            limit = min(self.cap(rules), len(hands[d]))
+            most = 1 if rules.lead is LeadSetting.SINGLE else limit
+            return {Lead(a, combo) for combo in groups(hands[a], most)}
+        d = self.defender
+        assert d is not None and self.h is not None
+        # R4.4: who throws in (the defender and his partners never do, R10.2).
+        if rules.throwers is Throwers.ALL:
+            throwers = {p for p in range(rules.players) if team_of(rules, p) != team_of(rules, d)}
+        elif rules.throwers is Throwers.NEIGHBOURS:
+            throwers = {a, next_seat(rules, active, d, opponent=True)} - {None}
+        else:
+            throwers = {a}
+        # R4.3: ranks on the table; R4.6: the limit; R4.8: after a take only if allowed.
+        ranks = {c.rank for pair in table for c in pair if c is not None}
+        room = len(table) < min(self.cap(rules), self.h)
+        open_ = room and (not self.taken or rules.throw_after_take)
+
+        def throw_ins(p: int) -> list[Card]:
+            """R4.3-R4.9 but the order: his pass must not stand."""
+            if not open_ or p not in throwers or not active[p] or p in self.passed:
+                return []
+            return [c for c in hands[p] if c.rank in ranks]
+
+        # R4.5: under attacker_first the others wait until the main attacker is done: his pass
+        # stands, or he has nothing to add (R4.9's "never asked").
+        main_done = not throw_ins(a)
+        for p in throwers:
+            if rules.throw_order is ThrowOrder.ATTACKER_FIRST and p != a and not main_done:
+                continue
+            cards = throw_ins(p)
+            allowed |= {ThrowIn(p, c) for c in cards}
+            if cards:
+                allowed.add(Pass(p))  # R4.9
+        unbeaten = [x for x, y in table if y is None]
+        if not unbeaten or self.taken:
+            return allowed
+        # R4.7, R8.1: beat any unbeaten card; R4.8: take.
+        allowed.add(Take(d))
+        allowed |= {
+            Beat(d, x, c)
+            for x in unbeaten
+            for c in hands[d]
+            if beats_by_the_book(c, x, trump, rules.strict_suits)
+        }
+        # R9.1: nothing beaten yet (so all attack cards share one rank); R9.6: the first bout.
+        if len(unbeaten) < len(table) or (self.bouts == 0 and not rules.transfer_first_bout):
+            return allowed
+        target = next_seat(rules, active, d, opponent=True)
+        if target is None:
+            return allowed
+        rank = table[0][0].rank
+        own = [c for c in hands[d] if c.rank == rank]
+        # R9.2: after it, attack cards <= the new defender's hand and <= the cap.
+        spare = min(self.cap(rules), len(hands[target])) - len(table)
+        if rules.transfer_by_card:
+            most = spare if rules.transfer_several else min(spare, 1)  # R9.4
+            allowed |= {Transfer(d, combo) for combo in groups(own, most)}
+        if rules.transfer_by_showing_trump and spare >= 0:
+            # R9.5: a trump of the rank, each card at most once per bout.
+            allowed |= {ShowTrump(d, c) for c in own if c.suit == trump and c not in self.shown}
+        return allowed
+
+    def allowed_in(self, state: GameState) -> set[Action]:
+        return self.allowed(state.rules, state.hands, state.table, bool(state.stock), state.trump)
+
+    def played(self, state: GameState, action: Action) -> Ledger:
+        """The ledger right after ``action``, before a bout end it may cause: R4.9's passes
+        (any card played, beaten or transferred, a shown trump or a take clears every pass; an
+        exchange clears none, R12.1), the main attacker and defender (R4.1, R9.1), H (R4.6)."""
+        if isinstance(action, Pass):
+            return replace(self, passed=self.passed | {action.player})
+        if isinstance(action, ExchangeTrump):
+            return self
+        if isinstance(action, Lead | Transfer | ShowTrump):
+            active = self.active(state.hands, bool(state.stock))
+            d = next_seat(state.rules, active, action.player, opponent=True)
+            assert d is not None, f"{action} with nobody to defend"
+            shown = self.shown | {action.card} if isinstance(action, ShowTrump) else self.shown
+            if isinstance(action, Lead):
+                shown = frozenset()
+            return replace(
+                self,
+                attacker=action.player,
+                defender=d,
+                h=len(state.hands[d]),
+                passed=frozenset(),
+                shown=shown,
+                taken=False if isinstance(action, Lead) else self.taken,
+            )
+        taken = self.taken or isinstance(action, Take)
+        if not self.passed and taken == self.taken:
+            return self
+        return replace(self, passed=frozenset(), taken=taken)
+
     def advance(self, state: GameState, action: Action, new: GameState) -> Ledger:
         """The ledger after ``action`` took ``state`` to ``new``."""
         rules = state.rules
         if isinstance(action, Redeal):
             assert not state.table and state.bouts == 0, f"{action} after the first lead"
-            return Ledger.start(state.players)
+            return Ledger.start(new)
         if not state.table and not new.table:
             # Only the trump exchange (R12.1) acts between bouts, and it leads no bout.
             assert isinstance(action, ExchangeTrump), f"{action} left the table empty"
             return self
-        h = self.h
         if isinstance(action, Lead):
             assert not state.table, f"{action} accepted with cards on the table"
-            h = len(state.hands[state.defender])
-        elif isinstance(action, Transfer | ShowTrump):
-            h = len(new.hands[new.defender])
+        mid = self.played(state, action)
+        pairs = pairs_after(state, action)
+        hands = hands_after(state, action)
         if new.table:
-            return Ledger(h, self.bouts, self.defences, self.places, self.last_defender)
-        # The bout ended with this action (R4.10).
+            # The bout goes on: the table and the hands are exactly what the action made them.
+            assert Counter(tuple(p) for p in new.table) == Counter(pairs), (
+                f"{action}: table {new.table}, expected {pairs}"
+            )
+            for p, hand in enumerate(new.hands):
+                expected = hands[p] if p == action.player else state.hands[p]
+                assert hand == expected or Counter(hand) == Counter(expected), (
+                    f"{action} changed seat {p}'s hand"
+                )
+            return mid
+        # The bout ended with this action (R4.10) ...
         assert not isinstance(action, Lead | Transfer | ShowTrump), (
             f"{action} ended the bout although it leaves an unbeaten card"
         )
+        # ... which the rules allow only when nobody may act any more (R4.10's automatic end;
+        # the exchange, R12.1, is not waited for).
+        if not rules.house_rules:
+            left = mid.allowed(rules, hands, pairs, bool(state.stock), state.trump)
+            assert not left, (
+                f"{action} ended the bout, but the rules still allow {sorted(map(str, left))}"
+            )
         cards = table_after(state, action)
-        taken = state.taken or isinstance(action, Take)
+        taken = mid.taken
+        d = mid.defender
+        assert d is not None
         if taken:
             assert new.discard == state.discard, "a take changed the discard pile"
+            assert Counter(new.hands[d]) >= Counter(cards), (
+                "the defender did not pick up the table (R4.8)"
+            )
         else:
             assert new.discard[: len(state.discard)] == state.discard
             assert Counter(new.discard[len(state.discard) :]) == Counter(cards), (
@@ -252,7 +507,39 @@ class Ledger:
             placed + 1 if place is None and p in newly else place
             for p, place in enumerate(self.places)
         )
-        return Ledger(None, self.bouts + 1, self.defences + (not taken), places, state.defender)
+        # R6.1, R6.2, R10.4: who leads the next bout.
+        active = [place is None for place in places]
+        # After a take, or when the defender is out: the next active player clockwise from him.
+        leader = next_seat(rules, active, d, opponent=False) if taken or not active[d] else d
+        return Ledger(None, self.bouts + 1, self.defences + (not taken), places, d, leader)
+
+
+def check_by_the_book(state: GameState, ledger: Ledger, legal: Sequence[Action]) -> None:
+    """The ledger's lower and upper bounds on ``legal_actions``: the main attacker and the
+    defender are the ledger's (R4.1, R6, R9.1, R10.4), every action the rule book allows is
+    listed, and every listed lead, throw-in, pass, beat, take, transfer or show is one the
+    rule book allows. Rule modules of R15 (``house_rules``) change what is legal and are left
+    out."""
+    if state.is_over or state.rules.house_rules:
+        return
+    active = ledger.active(state.hands, bool(state.stock))
+    assert state.attacker == ledger.attacker, (
+        f"the attacker is seat {state.attacker}, the rules make it seat {ledger.attacker}"
+    )
+    if state.table:
+        defender = ledger.defender
+    else:
+        assert ledger.attacker is not None
+        defender = next_seat(state.rules, active, ledger.attacker, opponent=True)
+    assert state.defender == defender, (
+        f"the defender is seat {state.defender}, the rules make it seat {defender}"
+    )
+    allowed = ledger.allowed_in(state)
+    listed = {a for a in legal if isinstance(a, BY_THE_BOOK)}
+    missing = allowed - listed
+    assert not missing, f"the rules allow {sorted(map(str, missing))}, but they are not listed"
+    extra = listed - allowed
+    assert not extra, f"listed {sorted(map(str, extra))}, which the rules do not allow"
 
 
 # --------------------------------------------------------------------------------------------
@@ -495,6 +782,7 @@ def check_state(
     )
     for p, acts in enumerate(per_player):
         assert all(a.player == p for a in acts)
+    check_by_the_book(state, ledger, legal)
     actor = next_actor(state)
     if state.is_over:
         assert legal == (), "a finished game has legal actions"
@@ -556,7 +844,7 @@ def play_checked(
     deck = sorted(build_deck(rules.deck_size, rules.decks))
     state = new_game(rules, seed=seed)
     assert state == new_game(rules, seed=seed)
-    ledger = Ledger.start(rules.players)
+    ledger = Ledger.start(state)
     played: list[Action] = []
     budget = ILLEGAL_MAX
     note(f"rules={rules!r}")
@@ -572,6 +860,13 @@ def play_checked(
             played.append(legal[i])
             state = apply(state, legal[i])
             ledger = successors[i]
+        # Not over within the checked steps: play on unchecked; it must end unless the rules
+        # allow endless games.
+        while not state.is_over and len(played) < END_BOUND:
+            legal = legal_actions(state)
+            played.append(legal[choose(state, legal, mode, pick)])
+            state = apply(state, played[-1])
+        check_ended(state, len(played))
         return state, played
     except BaseException:
         note(f"actions ({len(played)}): {[str(a) for a in played]}")
@@ -588,9 +883,9 @@ def replay(rules: Rules, seed: int, actions: Sequence[Action]) -> GameState:
 
 
 def play_quick(rules: Rules, seed: int, mode: str, pick: Pick) -> GameState:
-    """A whole game without checks."""
+    """A whole game without checks (to the same bound as :func:`play_checked`)."""
     state = new_game(rules, seed=seed)
-    for _ in range(STEP_BOUND):
+    for _ in range(END_BOUND):
         if state.is_over:
             return state
         legal = legal_actions(state)
@@ -722,6 +1017,42 @@ def test_R12_1_exchange_right_follows_the_card(
             if not isinstance(action, ExchangeTrump):
                 rights |= {(p, c) for p, c in dealt(new) if c in drawn}
         state = new
+    # Not over within the checked steps: it must end unless the rules allow endless games.
+    while not state.is_over and len(played) < END_BOUND:
+        ordered = legal_actions(state)
+        action = ordered[choose(state, ordered, mode, rng.randrange)]
+        state = apply(state, action)
+        played.append(str(action))
+    check_ended(state, len(played))
+
+
+@pytest.mark.parametrize(
+    ("hand_size", "strict", "endless"),
+    [(6, 0, False), (6, 1, False), (2, 1, False), (6, 2, True), (6, 3, True), (1, 0, True)],
+)
+def test_R13_4_an_unfinished_game_fails_unless_its_settings_may_not_end(
+    hand_size: int, strict: int, endless: bool
+) -> None:
+    """The end-of-game check of play_checked: a game still going at its bound fails, unless
+    its settings are those under which Durak need not end (one-card hands, two or more strict
+    suits besides trump); then it is reported. ``strict`` counts the strict suits besides
+    trump; the trump suit is always strict too, and does not count."""
+    trump = new_game(Rules(hand_size=hand_size), seed=1).trump
+    others = frozenset([suit for suit in Suit if suit != trump][:strict])
+    state = new_game(Rules(hand_size=hand_size, strict_suits=others | {trump}), seed=1)
+    assert state.trump == trump and not state.is_over
+    if endless:
+        with pytest.warns(EndlessGame, match="did not end within"):
+            check_ended(state, END_BOUND)
+    else:
+        with pytest.raises(AssertionError, match="no end after"):
+            check_ended(state, END_BOUND)
+    # A finished game passes.
+    over = play_quick(Rules(), 1, "all", random.Random(1).randrange)
+    assert over.is_over
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        check_ended(over, len(over.discard))
 
 
 def test_games_always_terminate() -> None:
