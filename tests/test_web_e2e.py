@@ -7,7 +7,7 @@ desktop and phone sizes); with ``DURAK_DOCS_SCREENSHOT=1`` the mid-game desktop 
 to ``docs/img/table.png``.
 
 Skipped where Playwright, the ``web`` extra or Chromium is missing, except under CI (``CI``
-set), where a missing browser is an error: ``.ci/run`` installs it.
+set), where a missing library or browser is an error: ``.ci/run`` installs them.
 """
 
 from __future__ import annotations
@@ -25,11 +25,17 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("starlette")
-uvicorn = pytest.importorskip("uvicorn")
-sync_api = pytest.importorskip("playwright.sync_api")
+if os.environ.get("CI"):
+    import starlette  # noqa: F401
+    import uvicorn
+    from playwright import sync_api
+else:
+    _WEBTEST = "needs the 'webtest' extra: pip install -e '.[webtest]'"
+    pytest.importorskip("starlette", reason=_WEBTEST)
+    uvicorn = pytest.importorskip("uvicorn", reason=_WEBTEST)
+    sync_api = pytest.importorskip("playwright.sync_api", reason=_WEBTEST)
 
-from durak.web import TableManager, create_app  # noqa: E402
+from durak.web import TableManager, create_app
 
 CHROMIUM = os.environ.get("DURAK_CHROMIUM", "/usr/bin/chromium")
 if not os.path.exists(CHROMIUM):
