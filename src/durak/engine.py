@@ -20,6 +20,7 @@ rule an action breaks, :func:`legal_actions` keeps the candidates it passes).
 from __future__ import annotations
 
 import hashlib
+import operator
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -814,8 +815,13 @@ def _legal(b: Bout, p: int) -> tuple[Action, ...]:
     mine = b.legal.get(p)
     if mine is None:
         if b.active[p]:
+            s = b.s
+            if not s.table:
+                role = "leader" if p == s.attacker else "other"
+            else:
+                role = "defender" if p == s.defender else "thrower"
             out: list[Action] = []
-            for module in b.plan.offering:
+            for module in b.plan.offering_to[role]:
                 out.extend(module.candidates(b, p))
             mine = tuple(a for a in out if _violation(b, a) is None)
         else:
@@ -829,7 +835,7 @@ def _offered(state: GameState, p: int) -> list[Action]:
     the bots' playouts, which let :func:`apply` check what they choose)."""
     b = _bout(state)
     out: list[Action] = []
-    for module in b.plan.offering:
+    for module in b.plan.offering:  # every module: the bots filter what they need
         out.extend(module.candidates(b, p))
     return out
 
@@ -938,11 +944,17 @@ def next_actor(state: GameState) -> int | None:
 
 
 _FIELDS = tuple(f.name for f in attrs.fields(GameState))
+_INDEX = {name: i for i, name in enumerate(_FIELDS)}
+_VALUES = operator.attrgetter(*_FIELDS)
 
 
 def _evolve(s: GameState, changes: Mapping[str, Any]) -> GameState:
     """A copy of ``s`` with ``changes``: ``attrs.evolve`` without its per-call introspection."""
-    return GameState(*[changes[f] if f in changes else getattr(s, f) for f in _FIELDS])
+    values = list(_VALUES(s))
+    index = _INDEX
+    for name, value in changes.items():
+        values[index[name]] = value
+    return GameState(*values)
 
 
 def apply(state: GameState, action: Action) -> GameState:
@@ -1003,7 +1015,7 @@ def _apply(state: GameState, action: Action, log: list[Event] | None) -> GameSta
         if log is not None:
             log.append(NewBout(effect.attacker, effect.defender))
         return effect
-    changes = dict(effect)
+    changes = effect if type(effect) is dict else dict(effect)
     for module in plan.adjusters:
         module.adjust(b, action, changes)
     if "hands" in changes and s.known and s.known[p] and "known" not in changes:

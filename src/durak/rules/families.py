@@ -57,7 +57,7 @@ from durak.events import (
 )
 from durak.rules import drawing, objective, seating, throwing
 from durak.rules.beating import base_beats
-from durak.rules.modules import RuleModule, Settled, StrictSuits, Violation
+from durak.rules.modules import RuleModule, StrictSuits, Violation
 from durak.rules.settings import Lead as LeadSetting
 from durak.rules.settings import NoTrumpLead, Rules, ThrowOrder
 
@@ -233,6 +233,7 @@ class Leading(RuleModule):
     description = "The lead: one card, or several of one rank (R4.2)"
     rule = "R4.2"
     kinds = (Lead,)
+    offers_to = ("leader",)
 
     def applies(self, rules: Rules) -> bool:
         return True
@@ -299,14 +300,12 @@ class ThrowingIn(RuleModule):
     description = "Throwing in: who, in which order, after a take; passing (R4.3-R4.9)"
     rule = "R4.3"
     kinds = (ThrowIn, Pass)
+    offers_to = ("thrower",)
 
     def applies(self, rules: Rules) -> bool:
         return True
 
-    def throwers(
-        self, rules: Rules, active: Sequence[bool], attacker: int, defender: int
-    ) -> tuple[int, ...]:
-        return throwing.throwers(rules, active, attacker, defender)
+    throwers = staticmethod(throwing.throwers)
 
     def candidates(self, bout: Bout, player: int) -> Iterable[Action]:
         s = bout.s
@@ -383,8 +382,7 @@ class AttackLimit(RuleModule):
     def applies(self, rules: Rules) -> bool:
         return True
 
-    def attack_cap(self, rules: Rules, bouts: int, defences: int) -> int:
-        return throwing.attack_cap(rules, bouts, defences)
+    attack_cap = staticmethod(throwing.attack_cap)
 
 
 class Beating(RuleModule):
@@ -395,6 +393,7 @@ class Beating(RuleModule):
     description = "Beating (R4.7)"
     rule = "R4.7"
     kinds = (Beat,)
+    offers_to = ("defender",)
 
     def applies(self, rules: Rules) -> bool:
         return True
@@ -458,6 +457,7 @@ class Taking(RuleModule):
     description = "Taking (R4.8)"
     rule = "R4.8"
     kinds = (Take,)
+    offers_to = ("defender",)
 
     def applies(self, rules: Rules) -> bool:
         return True
@@ -516,6 +516,7 @@ class TransferByCard(RuleModule):
     description = "Transfer by adding a card of the attack rank (R9.1-R9.4)"
     rule = "R9.1"
     kinds = (Transfer,)
+    offers_to = ("defender",)
 
     def applies(self, rules: Rules) -> bool:
         return rules.transfer_by_card
@@ -581,6 +582,7 @@ class TransferByShow(RuleModule):
     description = "Transfer by showing a trump of the attack rank (R9.5)"
     rule = "R9.5"
     kinds = (ShowTrump,)
+    offers_to = ("defender",)
 
     def applies(self, rules: Rules) -> bool:
         return rules.transfer_by_showing_trump
@@ -646,8 +648,7 @@ class Seating(RuleModule):
     def applies(self, rules: Rules) -> bool:
         return True
 
-    def next_opponent(self, rules: Rules, active: Sequence[bool], seat: int) -> int | None:
-        return seating.next_opponent(rules, active, seat)
+    next_opponent = staticmethod(seating.next_opponent)
 
 
 class Drawing(RuleModule):
@@ -660,15 +661,7 @@ class Drawing(RuleModule):
     def applies(self, rules: Rules) -> bool:
         return True
 
-    def draw_order(
-        self,
-        rules: Rules,
-        leader: int,
-        joined: Sequence[int],
-        defender: int,
-        eligible: Sequence[bool],
-    ) -> list[int]:
-        return drawing.draw_order(rules, leader, joined, defender, eligible)
+    draw_order = staticmethod(drawing.draw_order)
 
 
 class Objective(RuleModule):
@@ -682,15 +675,7 @@ class Objective(RuleModule):
     def applies(self, rules: Rules) -> bool:
         return True
 
-    def settle(
-        self,
-        rules: Rules,
-        places: Sequence[int | None],
-        left: frozenset[int],
-        newly_out: Sequence[int],
-        defender: int,
-    ) -> Settled:
-        return objective.settle(rules, places, left, newly_out, defender)
+    settle = staticmethod(objective.settle)
 
 
 class TrumpSixExchange(RuleModule):

@@ -97,6 +97,10 @@ class RuleModule:
         private: owned kinds that are rights only their holder knows of (the trump-six
             exchange, a misdeal redeal): never the "decision" that :func:`~durak.acting` and
             :func:`~durak.next_actor` wait for (R13.2), and a bout end does not wait for them.
+        offers_to: whom :meth:`candidates` may offer actions to, so that the engine asks only
+            the modules that concern a player: ``"leader"`` (the attacker before the lead),
+            ``"defender"`` (the defender during a bout), ``"thrower"`` (anyone else during a
+            bout), or ``"any"`` (the default: every player at every moment).
     """
 
     name: ClassVar[str] = ""
@@ -104,6 +108,7 @@ class RuleModule:
     rule: ClassVar[str] = ""
     kinds: ClassVar[tuple[type, ...]] = ()
     private: ClassVar[tuple[type, ...]] = ()
+    offers_to: ClassVar[tuple[str, ...]] = ("any",)
 
     def applies(self, rules: Rules) -> bool:
         """Whether a built-in module is on under ``rules`` (registered modules are on when
@@ -327,6 +332,8 @@ class Plan:
         modules: the active modules in plan order.
         owners: each action kind's owning module.
         offering: the modules that offer candidates, in plan order.
+        offering_to: those modules by the role they offer to (``"leader"``, ``"defender"``,
+            ``"thrower"``, ``"other"``: a player with no role now).
         checkers: the modules that forbid (:meth:`RuleModule.check`).
         adjusters, enders, dealers, resulters: the modules with :meth:`~RuleModule.adjust`,
             :meth:`~RuleModule.bout_end`, :meth:`~RuleModule.dealt` and
@@ -361,6 +368,12 @@ class Plan:
         self.owners = owners
         self.private = frozenset(k for m in modules for k in m.private)
         self.offering = tuple(m for m in modules if _overrides(m, "candidates"))
+        by_role: dict[str, tuple[RuleModule, ...]] = {}
+        for role in ("leader", "defender", "thrower", "other"):
+            by_role[role] = tuple(
+                m for m in self.offering if "any" in m.offers_to or role in m.offers_to
+            )
+        self.offering_to = by_role
         self.checkers = tuple(m for m in modules if _overrides(m, "check"))
         self.adjusters = tuple(m for m in modules if _overrides(m, "adjust"))
         self.enders = tuple(m for m in modules if _overrides(m, "bout_end"))
