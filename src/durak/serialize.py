@@ -102,6 +102,7 @@ _DECODE: dict[str, Callable[[Any], Any]] = {
     "result": lambda v: None if v is None else result_from_dict(v),
     "legal_actions": lambda v: tuple(parse_action(a) for a in v),
     "taken": _bool,
+    "can_throw_in": _bool,
     "seed": lambda v: v if v is None or isinstance(v, str) else _int(v),
     "player": _opt_int,
     "appointed": _opt_int,

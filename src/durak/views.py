@@ -62,6 +62,8 @@ class PlayerView:
         taken: whether the defender has declared take (R4.8).
         defender_hand: ``H`` of R4.6.
         attack_limit: the most attack cards this bout may hold now (R4.6).
+        can_throw_in: whether the bout has room for another attack card and throwing in is
+            still allowed (R4.6, R4.8): with it false, every thrower is done.
         shown: trumps shown for a transfer in this bout (R9.5).
         bouts: bouts finished so far.
         defences: successful defences so far (R4.6 ``until_first_discard``).
@@ -99,6 +101,7 @@ class PlayerView:
     taken: bool
     defender_hand: int
     attack_limit: int
+    can_throw_in: bool
     shown: frozenset[Card]
     bouts: int
     defences: int
@@ -175,6 +178,7 @@ def view(state: GameState, player: int | None) -> PlayerView:
         taken=state.taken,
         defender_hand=state.defender_hand,
         attack_limit=b.limit,
+        can_throw_in=b.can_add,
         shown=state.shown,
         bouts=state.bouts,
         defences=state.defences,
@@ -219,8 +223,7 @@ def determinize(v: PlayerView, rng: random.Random) -> GameState:
         raise PositionError("result: the game is over, so there is nothing to sample")
     unseen = list(v.unseen())
     rng.shuffle(unseen)
-    can_add = bool(v.table) and len(v.table) < v.attack_limit
-    can_add = can_add and (not v.taken or v.rules.throw_after_take)
+    can_add = v.can_throw_in
     empty = (v.done - v.passed) if can_add else frozenset()
     ranks = {c & 15 for pair in v.table for c in pair if c is not None}
     hidden: dict[int, list[Card]] = {seat: [] for seat in range(v.players) if seat != v.player}
