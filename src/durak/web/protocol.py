@@ -35,17 +35,9 @@ from typing import Any
 
 import attrs
 
+from durak.actions import ACTION_KINDS as _ACTION_KINDS
 from durak.actions import (
     Action,
-    Beat,
-    ExchangeTrump,
-    Lead,
-    Pass,
-    Redeal,
-    ShowTrump,
-    Take,
-    ThrowIn,
-    Transfer,
 )
 from durak.cards import Card
 from durak.errors import DurakError, InvalidError
@@ -82,11 +74,9 @@ __all__ = [
     "result_text",
 ]
 
-#: Action classes by their ``kind`` (the JSON object form of an action names it).
-ACTION_KINDS: dict[str, type[Any]] = {
-    cls.kind: cls
-    for cls in (Lead, ThrowIn, Beat, Take, Pass, Transfer, ShowTrump, ExchangeTrump, Redeal)
-}
+#: Action classes by their ``kind`` (the JSON object form of an action names it): the one
+#: registry of :mod:`durak.actions`, so a plug-in's registered kind is understood too.
+ACTION_KINDS: dict[str, type[Any]] = _ACTION_KINDS
 
 _CAMEL = re.compile(r"(?<!^)(?=[A-Z])")
 
