@@ -63,6 +63,15 @@ __all__ = [
 
 _EMPTY: frozenset[int] = frozenset()
 _NO_CARDS: frozenset[Card] = frozenset()
+#: The bout fields of a state between bouts.
+_NO_BOUT: dict[str, Any] = {
+    "table": (),
+    "joined": (),
+    "defender_hand": 0,
+    "taken": False,
+    "passed": _EMPTY,
+    "shown": _NO_CARDS,
+}
 
 
 # --------------------------------------------------------------------------------------------
@@ -261,17 +270,12 @@ def _deal_state(
         "stock": stock,
         "trump": trump,
         "trump_card": trump_card,
-        "table": (),
         "discard": (),
         "dealer": dealer,
         "attacker": attacker,
         "defender": plan.next_opponent(rules, [True] * n, attacker) or 0,
         "leader": attacker,
-        "joined": (),
-        "defender_hand": 0,
-        "taken": False,
-        "passed": _EMPTY,
-        "shown": _NO_CARDS,
+        **_NO_BOUT,
         "bouts": 0,
         "defences": 0,
         "places": (None,) * n,
@@ -1098,16 +1102,11 @@ def _end_bout(s: GameState, log: list[Event] | None = None) -> GameState:
     changes: dict[str, Any] = {
         "hands": tuple(hands),
         "stock": stock,
-        "table": (),
         "discard": discard,
         "attacker": attacker,
         "defender": defender,
         "leader": attacker,
-        "joined": (),
-        "defender_hand": 0,
-        "taken": False,
-        "passed": _EMPTY,
-        "shown": _NO_CARDS,
+        **_NO_BOUT,
         "bouts": s.bouts + 1,
         "defences": defences,
         "places": places,
