@@ -23,6 +23,7 @@ from durak import (
     RulesError,
     Suit,
     Take,
+    ThrowIn,
     acting,
     apply,
     apply_with_events,
@@ -36,8 +37,8 @@ from durak import (
     validate_state,
 )
 from durak.actions import Action
-from durak.cards import Card
-from durak.errors import InvalidError
+from durak.cards import Card, special_card
+from durak.errors import InvalidCardError, InvalidError
 from durak.events import Acted, GameOver
 from durak.rules.beating import beats
 from durak.rules.modules import RuleModule, register
@@ -328,3 +329,82 @@ def test_module_data_in_the_state_and_facts_in_the_result_survive_json_and_recor
     record = Record.of_game(start, played, state)
     assert '"takes"' in dumps(record)
     assert replay(loads(dumps(record))).result == state.result
+
+
+# --------------------------------------------------------------------------------------------
+# A card outside the 52: the deck hook, special cards and the trump turn
+# --------------------------------------------------------------------------------------------
+
+
+class TwoJokers(RuleModule):
+    """Test module: 52 cards and two jokers; a joker beats anything and nothing beats it; a
+    joker turned up for trump goes to the bottom of the face-down stock and the next card is
+    turned."""
+
+    name = "test-two-jokers"
+    description = "two jokers join the deck"
+    rule = "house:two-jokers"
+
+    def deck(self, rules: Rules, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        return (*cards, special_card("Jk"), special_card("Jk", 1))
+
+    def beats(self, card: Card, attack: Card, trump: Suit, rules: Rules, default: bool) -> bool:
+        if attack.special:
+            return False
+        return True if card.special else default
+
+    def turn_trump(
+        self, rules: Rules, rest: tuple[Card, ...], last_dealt: Card
+    ) -> tuple[tuple[Card, ...], Card]:
+        jokers = tuple(c for c in rest if c.special)
+        plain = tuple(c for c in rest if not c.special)
+        if not plain:
+            return rest, last_dealt  # not reached with 54 cards and up to 8 players
+        return (*plain[1:], *jokers, plain[0]), plain[0]
+
+
+register(TwoJokers())
+JOKERS = Rules(players=4, deck_size=52, house_rules=["test-two-jokers"])
+
+
+def test_a_module_adds_cards_outside_the_52_that_play_to_the_end() -> None:
+    joker = special_card("Jk")
+    assert joker.special and str(joker) == "Jk" and str(special_card("Jk", 1)) == "Jk#2"
+    assert Card.parse("Jk#2") == special_card("Jk", 1)
+    with pytest.raises(InvalidCardError, match="no rank"):
+        _ = joker.rank
+    for seed in range(8):
+        state = new_game(JOKERS, seed=seed)
+        deck = sorted(state.all_cards())
+        assert len(deck) == 54 and joker in deck
+        assert state.trump_card is not None and not state.trump_card.special
+        rng = random.Random(seed)
+        while not state.is_over:
+            action = rng.choice(legal_actions(state))
+            if isinstance(action, Beat):
+                assert not action.attack.special, "nothing beats a joker"
+            if isinstance(action, ThrowIn) and action.card.special:
+                assert any(c.special for pair in state.table for c in pair if c is not None)
+            state = apply(state, action)
+            assert sorted(state.all_cards()) == deck
+        assert state.result is not None
+
+
+def test_a_joker_beats_anything_and_reads_back_from_text() -> None:
+    hands = ["7h 8c", "Jk Tc", "Qd Kd"]
+    used = " ".join(hands).split()
+    rest = [str(c) for c in build_deck(52) if str(c) not in used] + ["Jk#2"]
+    rules = Rules(players=3, deck_size=52, house_rules=["test-two-jokers"])
+    state = new_position(rules, hands=hands, trump="s", attacker=0, discard=rest)
+    state = apply(state, Lead(0, "7h"))
+    assert Beat(1, "7h", "Jk") in legal_actions(state, 1)
+    state = apply(state, parse_action_text("p1 beat 7h Jk"))
+    # Nobody holds a 7 or a joker to throw in: the bout is beaten off (R4.10).
+    assert state.table == () and state.discard[-2:] == (Card.parse("7h"), special_card("Jk"))
+    assert state.attacker == 1
+
+
+def parse_action_text(text: str) -> Action:
+    from durak.notation import parse_action
+
+    return parse_action(text)

@@ -40,6 +40,7 @@ __all__ = [
     "format_cards",
     "parse_cards",
     "sort_cards",
+    "special_card",
 ]
 
 
@@ -260,14 +261,21 @@ class Card(int):
     @property
     def rank(self) -> Rank:
         r = _RANK_OF[self]
-        assert r is not None
+        if r is None:
+            raise InvalidCardError(f"{self} is a card outside the 52: it has no rank")
         return r
 
     @property
     def suit(self) -> Suit:
         s = _SUIT_OF[self]
-        assert s is not None
+        if s is None:
+            raise InvalidCardError(f"{self} is a card outside the 52: it has no suit")
         return s
+
+    @property
+    def special(self) -> bool:
+        """Whether this is a card outside the 52 (:func:`special_card`), with no rank or suit."""
+        return _RANK_OF[self] is None
 
     @property
     def copy(self) -> int:
@@ -279,7 +287,11 @@ class Card(int):
         return ((int(self) >> 4) & 3, int(self) & 15, int(self) >> 6)
 
     def __str__(self) -> str:
-        text = _RANK_OF[self].letter + _SUIT_OF[self].letter  # type: ignore[union-attr]
+        rank = _RANK_OF[self]
+        suit = _SUIT_OF[self]
+        text = (
+            _SPECIAL_TEXT[self & 63] if rank is None or suit is None else rank.letter + suit.letter
+        )
         copy = int(self) >> 6
         return text if copy == 0 else f"{text}#{copy + 1}"
 
@@ -298,6 +310,8 @@ class Card(int):
     @property
     def pretty(self) -> str:
         """Text with the suit symbol, e.g. ``10♦``; copies append ``#k``."""
+        if self.special:
+            return str(self)
         rank = "10" if self.rank == Rank.TEN else self.rank.letter
         copy = int(self) >> 6
         text = rank + self.suit.symbol
@@ -342,6 +356,52 @@ for _c in range(MAX_COPIES):
 
 #: Every card by its canonical text, the fast path of :meth:`Card.parse`.
 _BY_TEXT: dict[str, Card] = {str(c): c for c in _CARDS if c is not None}
+
+# Cards outside the 52 take the integer slots no rank uses: rank 15, then rank 1, of each suit.
+_SPECIAL_SLOTS = (15, 31, 47, 63, 1, 17, 33, 49)
+_SPECIAL_TEXT: dict[int, str] = {}
+
+
+def special_card(text: str, copy: int = 0) -> Card:
+    """A card outside the 52 (a joker, say), for a rule module's
+    :meth:`~durak.rules.modules.RuleModule.deck` hook: ``special_card("Jk")`` is the first
+    copy, ``special_card("Jk", 1)`` (written ``Jk#2``) the second. The text is registered on
+    first use, after which :meth:`Card.parse` reads it; at most 8 such texts exist.
+
+    A special card's integer value is ``copy * 64 + slot`` with a slot that no rank uses, so
+    ``card & 15`` is its own "rank" (15 or 1: it matches only cards of the same text on the
+    table, R4.3) and it has no :attr:`Card.rank` or :attr:`Card.suit` (both raise). Which
+    card it beats and is beaten by is for the modules' ``beats`` hook: by R4.7 alone, none.
+
+    Raises:
+        InvalidCardError: text that is an ordinary card, not two to four ASCII letters, or
+            more than 8 texts; a copy outside ``0 .. MAX_COPIES - 1``.
+        TypeError: ``text`` is not text or ``copy`` not an integer.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"a special card's text is text, not {brief(text)}")
+    if isinstance(copy, bool) or not isinstance(copy, int):
+        raise TypeError(f"a copy is an integer, not {brief(copy)}")
+    if not 0 <= copy < MAX_COPIES:
+        raise InvalidCardError(f"no copy {copy} of {text!r} (copies 0-{MAX_COPIES - 1})")
+    slot = next((v for v, t in _SPECIAL_TEXT.items() if t == text), None)
+    if slot is None:
+        if not (text.isascii() and text.isalpha() and 2 <= len(text) <= 4):
+            raise InvalidCardError(f"a special card is written in 2-4 ASCII letters, not {text!r}")
+        if text in _BY_TEXT or text.lower() in {t.lower() for t in _BY_TEXT}:
+            raise InvalidCardError(f"{text!r} is the text of an ordinary card")
+        free = [v for v in _SPECIAL_SLOTS if v not in _SPECIAL_TEXT]
+        if not free:
+            raise InvalidCardError("no room for another kind of special card (at most 8)")
+        slot = free[0]
+        _SPECIAL_TEXT[slot] = text
+        for k in range(MAX_COPIES):
+            card = int.__new__(Card, k * 64 + slot)
+            _CARDS[k * 64 + slot] = card
+            _BY_TEXT[str(card)] = card
+    found = _CARDS[copy * 64 + slot]
+    assert found is not None
+    return found
 
 
 @lru_cache(maxsize=64)

@@ -151,13 +151,7 @@ def _deal(
         for step in range(1, n + 1):
             hands[(dealer + step) % n].append(order[pos])
             pos += 1
-    rest = tuple(order[pos:])
-    if rest:
-        trump_card = rest[0]
-        stock = (*rest[1:], trump_card)
-    else:
-        trump_card = order[pos - 1]  # the dealer's last dealt card (R2.4)
-        stock = ()
+    stock, trump_card = _plan(rules).turn_trump(rules, tuple(order[pos:]), order[pos - 1])
     return hands, stock, trump_card
 
 
@@ -258,7 +252,7 @@ def _deal_state(
         # R3.1: the leader shows his lowest trump, compared by rank (never by the card's value,
         # which holds the copy number: 6d#2 is lower than Kd); of two copies, the first.
         shown = min(
-            (c for c in hands[attacker] if c.suit == trump),
+            (c for c in hands[attacker] if not c.special and c.suit == trump),
             key=lambda c: (c & 15, c >> 6),
             default=None,
         )
@@ -671,7 +665,12 @@ def _validate_play(s: GameState) -> GameState:
             )
     rank = s.table[0][0] & 15
     for card in s.shown:
-        if card.suit != s.trump or card & 15 != rank or not rules.transfer_by_showing_trump:
+        if (
+            card.special
+            or card.suit != s.trump
+            or card & 15 != rank
+            or not rules.transfer_by_showing_trump
+        ):
             raise PositionError(f"shown: {card} is not a trump of the attack rank shown (R9.5)")
     if b.over():
         raise PositionError(

@@ -89,7 +89,12 @@ def _cards_used(action: Action) -> tuple[Card, ...]:
 
 def display_order(cards: Iterable[Card], trump: Suit) -> list[Card]:
     """``cards`` in display order: by suit with the trump suit last, then by rank."""
-    return sorted(cards, key=lambda c: (c.suit == trump, c.suit, c.rank, c.copy))
+    return sorted(
+        cards,
+        key=lambda c: (2, 0, 0, c.copy, int(c))
+        if c.special
+        else (int(c.suit == trump), int(c.suit), int(c.rank), c.copy, int(c)),
+    )
 
 
 def hand_order(state: GameState, seat: int) -> list[Card]:

@@ -35,7 +35,7 @@ def _suit_style(suit: Suit) -> str:
 
 
 def _card_style(card: Card) -> str:
-    return _suit_style(card.suit)
+    return "bold" if card.special else _suit_style(card.suit)
 
 
 def _styled(look: _Look, card: Card, extra: str = "") -> Text:

@@ -18,6 +18,8 @@ __all__ = ["base_beats", "beat_table", "beat_table_of", "beats"]
 def base_beats(card: Card, attack: Card, trump: Suit) -> bool:
     """R4.7 alone: a higher card of the same suit beats; any trump beats a card that is not
     trump; a trump is beaten only by a higher trump; identical cards never beat each other."""
+    if card.special or attack.special:
+        return False  # cards outside the 52: their modules' beats hooks decide
     if card.suit == attack.suit:
         return card.rank > attack.rank
     return card.suit == trump
@@ -32,10 +34,14 @@ def beat_table(trump: Suit, rules: Rules) -> bytes:
 
 
 @lru_cache(maxsize=256)
-def beat_table_of(trump: Suit, rules: Rules, modules: tuple[RuleModule, ...]) -> bytes:
+def beat_table_of(
+    trump: Suit, rules: Rules, modules: tuple[RuleModule, ...], specials: tuple[Card, ...] = ()
+) -> bytes:
     """The table of :func:`beat_table` folded from R4.7 and the ``beats`` hooks of
-    ``modules`` (the plan builds it once per rules object)."""
+    ``modules``, over the 52 cards and the deck's cards outside them (``specials``, first
+    copies); the plan builds it once per rules object."""
     cards = [Card.of(rank, suit) for suit in Suit for rank in range(2, 15)]
+    cards += specials
     table = bytearray(64 * 64)
     for attack in cards:
         for card in cards:

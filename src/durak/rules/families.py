@@ -44,6 +44,7 @@ from durak.actions import (
     Transfer,
 )
 from durak.cards import DECK_SIZES, Card, Suit, build_deck, sort_cards
+from durak.errors import RulesError
 from durak.events import (
     Beaten,
     Event,
@@ -132,6 +133,11 @@ def subsets(cards: Sequence[Card], most: int) -> list[tuple[Card, ...]]:
     return [combo for k in range(1, min(most, len(cards)) + 1) for combo in combinations(cards, k)]
 
 
+def rank_text(card: Card) -> str:
+    """A card's rank letter for messages; a card outside the 52 is its own rank."""
+    return str(card).partition("#")[0] if card.special else card.rank.letter
+
+
 def lowest_trump(rules: Rules, trump: Suit) -> int:
     """The card value (copy aside) of the deck's lowest trump (R12.1)."""
     return trump * 16 + DECK_SIZES[rules.deck_size]
@@ -191,6 +197,20 @@ class Deck(RuleModule):
     def deck(self, rules: Rules, cards: tuple[Card, ...]) -> tuple[Card, ...]:
         return (*cards, *build_deck(rules.deck_size, rules.decks))
 
+    def turn_trump(
+        self, rules: Rules, rest: tuple[Card, ...], last_dealt: Card
+    ) -> tuple[tuple[Card, ...], Card]:
+        """R2.4: the next card is turned face up and laid under the stock; with no card left,
+        the dealer's last dealt card shows trump."""
+        trump_card = rest[0] if rest else last_dealt
+        if trump_card.special:
+            raise RulesError(
+                "house_rules",
+                f"{trump_card}, a card outside the 52, would fix trump: the module that adds "
+                "it must give turn_trump (R2.4)",
+            )
+        return ((*rest[1:], trump_card) if rest else ()), trump_card
+
 
 class FirstLead(RuleModule):
     """R3.1-R3.3: the holder of the lowest trump leads, ties to the first clockwise from the
@@ -210,7 +230,7 @@ class FirstLead(RuleModule):
         best: tuple[int, int] | None = None
         for step in range(1, n + 1):
             seat = (dealer + step) % n
-            ranks = [c & 15 for c in hands[seat] if (c >> 4) & 3 == trump]
+            ranks = [c & 15 for c in hands[seat] if (c >> 4) & 3 == trump and not c.special]
             if ranks and (best is None or min(ranks) < best[0]):
                 best = (min(ranks), seat)
         if best is not None:
@@ -348,7 +368,7 @@ class ThrowingIn(RuleModule):
             if card not in s.hands[p]:
                 return "R13.1", f"{card} is not in player {p}'s hand"
             if not bout.matches(card):
-                return "R4.3", f"no card of rank {card.rank.letter} is on the table"
+                return "R4.3", f"no card of rank {rank_text(card)} is on the table"
         elif not bout.able(p):
             return "R4.9", f"player {p} has nothing to throw in, so there is nothing to pass"
         return None
@@ -548,7 +568,7 @@ class TransferByCard(RuleModule):
         rank = s.table[0][0] & 15
         for c in action.cards:
             if c & 15 != rank:
-                return "R9.1", f"{c} is not of the attack rank {s.table[0][0].rank.letter}"
+                return "R9.1", f"{c} is not of the attack rank {rank_text(s.table[0][0])}"
         return None
 
     def event(self, bout: Bout, action: Action) -> Event:
@@ -596,7 +616,7 @@ class TransferByShow(RuleModule):
         return [
             one(ShowTrump, player, c)
             for c in s.hands[player]
-            if c & 15 == rank and (c >> 4) & 3 == trump
+            if c & 15 == rank and (c >> 4) & 3 == trump and not c.special
         ]
 
     def violation(self, bout: Bout, action: Action) -> Violation | None:
@@ -608,10 +628,10 @@ class TransferByShow(RuleModule):
         card = action.card
         if card not in s.hands[action.player]:
             return "R13.1", f"{card} is not in player {action.player}'s hand"
-        if card.suit != s.trump:
+        if card.special or card.suit != s.trump:
             return "R9.5", f"{card} is not a trump"
         if card & 15 != s.table[0][0] & 15:
-            return "R9.5", f"{card} is not of the attack rank {s.table[0][0].rank.letter}"
+            return "R9.5", f"{card} is not of the attack rank {rank_text(s.table[0][0])}"
         if card in s.shown:
             return "R9.5", f"{card} has already been shown in this bout"
         return None

@@ -22,7 +22,8 @@ The hooks, by what they decide (override the ones you need; the defaults change 
 - Policies, one answer each, from the last active module that overrides them:
   :meth:`~RuleModule.attack_cap`, :meth:`~RuleModule.throwers`,
   :meth:`~RuleModule.next_opponent`, :meth:`~RuleModule.draw_order`,
-  :meth:`~RuleModule.settle`, :meth:`~RuleModule.first_attacker`.
+  :meth:`~RuleModule.settle`, :meth:`~RuleModule.first_attacker`,
+  :meth:`~RuleModule.turn_trump`.
 
 Built-in modules switch themselves on from the settings (:meth:`RuleModule.applies`). Modules
 from outside are registered by name with :func:`register` and switched on with the
@@ -126,7 +127,9 @@ class RuleModule:
         """Whether ``card`` beats ``attack``, given what the rules so far say (``default``).
 
         Called once per pair of cards and trump suit when the plan is built, never during
-        play; it must depend only on its arguments.
+        play; it must depend only on its arguments. Cards outside the 52
+        (:func:`~durak.cards.special_card`) of the deck are paired too: check
+        :attr:`~durak.cards.Card.special` before asking a card's rank or suit.
         """
         return default
 
@@ -235,6 +238,13 @@ class RuleModule:
         """Who leads the first bout of a deal (R3), or ``None`` for "deal again" (R3.3)."""
         raise NotImplementedError
 
+    def turn_trump(
+        self, rules: Rules, rest: tuple[Card, ...], last_dealt: Card
+    ) -> tuple[tuple[Card, ...], Card]:
+        """R2.4: the stock (top first) and the card that fixes trump, from the cards left after
+        the deal (``rest``, top first) and the dealer's last dealt card."""
+        raise NotImplementedError
+
 
 class StrictSuits(RuleModule):
     """R8.1: an attack card of a strict suit is beaten only by a higher card of its suit; a
@@ -248,6 +258,8 @@ class StrictSuits(RuleModule):
         return bool(rules.strict_suits)
 
     def beats(self, card: Card, attack: Card, trump: Suit, rules: Rules, default: bool) -> bool:
+        if attack.special or card.special:
+            return default
         if attack.suit in rules.strict_suits and attack.suit != trump:
             return default and card.suit == attack.suit
         return default
@@ -342,8 +354,8 @@ class Plan:
         private: the action kinds that are private rights.
         deck: the cards of the deck(s), canonical order.
         tables: per trump suit, the beat table: ``table[(attack & 63) * 64 + (card & 63)]``.
-        attack_cap, throwers, next_opponent, draw_order, settle, first_attacker: the policies,
-            bound to the module that gives them.
+        attack_cap, throwers, next_opponent, draw_order, settle, first_attacker, turn_trump:
+            the policies, bound to the module that gives them.
 
     Raises:
         RulesError: two modules own one action kind, or a policy nobody gives.
@@ -391,13 +403,17 @@ class Plan:
             "draw_order",
             "settle",
             "first_attacker",
+            "turn_trump",
         ):
             givers = [m for m in modules if _overrides(m, hook)]
             if not givers:
                 raise RulesError("house_rules", f"no rule module gives {hook}")
             setattr(self, hook, getattr(givers[-1], hook))
         beat_modules = tuple(m for m in modules if _overrides(m, "beats"))
-        self.tables = {suit: beat_table_of(suit, rules, beat_modules) for suit in Suit}
+        specials = tuple(sorted({Card(c & 63) for c in cards if Card(c & 63).special}))
+        self.tables = {
+            suit: beat_table_of(suit, rules, beat_modules, specials) for suit in Suit
+        }
 
     attack_cap: Callable[[Rules, int, int], int]
     throwers: Callable[[Rules, Sequence[bool], int, int], tuple[int, ...]]
@@ -405,6 +421,7 @@ class Plan:
     draw_order: Callable[[Rules, int, Sequence[int], int, Sequence[bool]], list[int]]
     settle: Callable[[Rules, Sequence[int | None], frozenset[int], Sequence[int], int], Settled]
     first_attacker: Callable[[Rules, Sequence[Sequence[Card]], Suit, int], int | None]
+    turn_trump: Callable[[Rules, tuple[Card, ...], Card], tuple[tuple[Card, ...], Card]]
 
     def owner(self, action: Action) -> RuleModule | None:
         """The module that owns ``action``'s kind, or ``None``."""
