@@ -135,8 +135,8 @@ class Bout:
             return False
         return all(self.done(p) for p in self.throwers)
 
-    def transfer_target(self) -> int | None:
-        """The player a transfer would pass the attack to (R9.1), or ``None``."""
-        s = self.s
-        target: int | None = self.plan.next_opponent(s.rules, self.active, s.defender)
+    def transfer_target(self, action: Action) -> int | None:
+        """The player the transfer ``action`` would pass the attack to (R9.1; a module may
+        send a show elsewhere, R15.3), or ``None``."""
+        target: int | None = self.plan.transfer_target(self, action)
         return target

@@ -498,7 +498,8 @@ class Taking(RuleModule):
         return {"taken": True, "passed": _EMPTY}
 
 
-def _transfer_common(b: Bout, p: int, on_table: int) -> Violation | None:
+def _transfer_common(b: Bout, action: Action, on_table: int) -> Violation | None:
+    p = action.player
     bad = defending(b, p, "R9.1")
     if bad:
         return bad
@@ -507,7 +508,7 @@ def _transfer_common(b: Bout, p: int, on_table: int) -> Violation | None:
         return "R9.1", "a card of this bout has already been beaten"
     if not s.rules.transfer_first_bout and s.bouts == 0:
         return "R9.6", "no transfer in the game's first bout"
-    target = b.transfer_target()
+    target = b.transfer_target(action)
     if target is None:
         return "R9.1", "there is no other active player to pass the attack to"
     room = min(b.cap, len(s.hands[target]))
@@ -519,10 +520,10 @@ def _transfer_common(b: Bout, p: int, on_table: int) -> Violation | None:
     return None
 
 
-def _transfer_room(b: Bout) -> int:
-    """How many cards a transfer may add (R9.2), or 0 when none is possible now."""
+def _transfer_room(b: Bout, action: Action) -> int:
+    """How many cards a transfer like ``action`` may add (R9.2), or 0 when none is possible."""
     s = b.s
-    target = b.transfer_target()
+    target = b.transfer_target(action)
     if target is None:
         return 0
     return min(b.cap, len(s.hands[target])) - len(s.table)
@@ -550,7 +551,7 @@ class TransferByCard(RuleModule):
         if not same:
             return ()
         if s.rules.transfer_several:
-            room = _transfer_room(bout)
+            room = _transfer_room(bout, one(Transfer, player, same[0]))
             return [Transfer(player, combo) for combo in subsets(same, room)] if room > 0 else ()
         return [one(Transfer, player, c) for c in same]
 
@@ -559,7 +560,7 @@ class TransferByCard(RuleModule):
         s = bout.s
         if len(action.cards) > 1 and not s.rules.transfer_several:
             return "R9.4", "a transfer adds one card (transfer_several is off)"
-        bad = _transfer_common(bout, action.player, len(s.table) + len(action.cards))
+        bad = _transfer_common(bout, action, len(s.table) + len(action.cards))
         if bad:
             return bad
         bad = in_hand(bout, action.player, action.cards)
@@ -573,14 +574,14 @@ class TransferByCard(RuleModule):
 
     def event(self, bout: Bout, action: Action) -> Event:
         assert isinstance(action, Transfer)
-        target = bout.transfer_target()
+        target = bout.transfer_target(action)
         assert target is not None
         return Transferred(action.player, target, cards=action.cards)
 
     def effect(self, bout: Bout, action: Action) -> Mapping[str, Any]:
         assert isinstance(action, Transfer)
         s, p = bout.s, action.player
-        target = bout.transfer_target()
+        target = bout.transfer_target(action)
         assert target is not None
         hands = _with_hand(s.hands, p, _remove(s.hands[p], action.cards))
         return {
@@ -622,7 +623,7 @@ class TransferByShow(RuleModule):
     def violation(self, bout: Bout, action: Action) -> Violation | None:
         assert isinstance(action, ShowTrump)
         s = bout.s
-        bad = _transfer_common(bout, action.player, len(s.table))
+        bad = _transfer_common(bout, action, len(s.table))
         if bad:
             return bad
         card = action.card
@@ -638,14 +639,14 @@ class TransferByShow(RuleModule):
 
     def event(self, bout: Bout, action: Action) -> Event:
         assert isinstance(action, ShowTrump)
-        target = bout.transfer_target()
+        target = bout.transfer_target(action)
         assert target is not None
         return Transferred(action.player, target, shown=action.card)
 
     def effect(self, bout: Bout, action: Action) -> Mapping[str, Any]:
         assert isinstance(action, ShowTrump)
         s, p = bout.s, action.player
-        target = bout.transfer_target()
+        target = bout.transfer_target(action)
         assert target is not None
         return {
             "attacker": p,
@@ -669,6 +670,11 @@ class Seating(RuleModule):
         return True
 
     next_opponent = staticmethod(seating.next_opponent)
+
+    def transfer_target(self, bout: Bout, action: Action) -> int | None:
+        """R9.1: the next active opponent clockwise from the defender."""
+        s = bout.s
+        return seating.next_opponent(s.rules, bout.active, s.defender)
 
 
 class Drawing(RuleModule):

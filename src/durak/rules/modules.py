@@ -23,7 +23,7 @@ The hooks, by what they decide (override the ones you need; the defaults change 
   :meth:`~RuleModule.attack_cap`, :meth:`~RuleModule.throwers`,
   :meth:`~RuleModule.next_opponent`, :meth:`~RuleModule.draw_order`,
   :meth:`~RuleModule.settle`, :meth:`~RuleModule.first_attacker`,
-  :meth:`~RuleModule.turn_trump`.
+  :meth:`~RuleModule.turn_trump`, :meth:`~RuleModule.transfer_target`.
 
 Built-in modules switch themselves on from the settings (:meth:`RuleModule.applies`). Modules
 from outside are registered by name with :func:`register` and switched on with the
@@ -238,6 +238,11 @@ class RuleModule:
         """Who leads the first bout of a deal (R3), or ``None`` for "deal again" (R3.3)."""
         raise NotImplementedError
 
+    def transfer_target(self, bout: Bout, action: Action) -> int | None:
+        """Who a transfer ``action`` (by card or by a shown trump) passes the attack to, or
+        ``None`` when there is nobody (R9.1, R10.2)."""
+        raise NotImplementedError
+
     def turn_trump(
         self, rules: Rules, rest: tuple[Card, ...], last_dealt: Card
     ) -> tuple[tuple[Card, ...], Card]:
@@ -354,8 +359,8 @@ class Plan:
         private: the action kinds that are private rights.
         deck: the cards of the deck(s), canonical order.
         tables: per trump suit, the beat table: ``table[(attack & 63) * 64 + (card & 63)]``.
-        attack_cap, throwers, next_opponent, draw_order, settle, first_attacker, turn_trump:
-            the policies, bound to the module that gives them.
+        attack_cap, throwers, next_opponent, draw_order, settle, first_attacker, turn_trump,
+            transfer_target: the policies, bound to the module that gives them.
 
     Raises:
         RulesError: two modules own one action kind, or a policy nobody gives.
@@ -404,6 +409,7 @@ class Plan:
             "settle",
             "first_attacker",
             "turn_trump",
+            "transfer_target",
         ):
             givers = [m for m in modules if _overrides(m, hook)]
             if not givers:
@@ -422,6 +428,7 @@ class Plan:
     settle: Callable[[Rules, Sequence[int | None], frozenset[int], Sequence[int], int], Settled]
     first_attacker: Callable[[Rules, Sequence[Sequence[Card]], Suit, int], int | None]
     turn_trump: Callable[[Rules, tuple[Card, ...], Card], tuple[tuple[Card, ...], Card]]
+    transfer_target: Callable[[Bout, Action], int | None]
 
     def owner(self, action: Action) -> RuleModule | None:
         """The module that owns ``action``'s kind, or ``None``."""
