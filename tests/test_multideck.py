@@ -6,7 +6,7 @@ players (R2.1)."""
 from __future__ import annotations
 
 import pytest
-from variant_support import cards, deck_order, legal, refused, run, setup, small
+from helpers import D24, assert_illegal, cards, deck_for, legal, play, position
 
 from durak import (
     Beat,
@@ -27,7 +27,7 @@ from durak import (
 
 def double(**settings: object) -> Rules:
     """Two 24-card decks (48 cards)."""
-    return small(decks=2, **settings)
+    return D24.replace(decks=2, **settings)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -36,15 +36,15 @@ def double(**settings: object) -> Rules:
 
 
 def test_R1_2_the_second_copy_is_beaten_like_the_first() -> None:
-    state = setup(double(), ["Tc#2 9d", "Tc Jc Ts As"], trump="s")
-    state = run(state, Lead(0, "Tc#2"))
+    state = position(double(), ["Tc#2 9d", "Tc Jc Ts As"], trump="s")
+    state = play(state, Lead(0, "Tc#2"))
     assert legal(state) == {
         Beat(1, "Tc#2", "Jc"),
         Beat(1, "Tc#2", "Ts"),
         Beat(1, "Tc#2", "As"),
         Take(1),
     }
-    refused(state, Beat(1, "Tc#2", "Tc"), "R4.7")
+    assert_illegal(state, Beat(1, "Tc#2", "Tc"), "R4.7")
 
 
 def test_R1_2_each_copy_is_a_distinct_physical_card_in_a_position() -> None:
@@ -60,10 +60,10 @@ def test_R1_2_each_copy_is_a_distinct_physical_card_in_a_position() -> None:
 
 def test_R1_2_transfer_with_the_identical_copy_of_the_attack_card() -> None:
     rules = double(players=3, transfer_by_card=True)
-    state = setup(rules, ["9c Ac", "9c#2 Jc", "Th Jh Qh"], trump="s")
-    state = run(state, Lead(0, "9c"))
+    state = position(rules, ["9c Ac", "9c#2 Jc", "Th Jh Qh"], trump="s")
+    state = play(state, Lead(0, "9c"))
     assert legal(state) == {Beat(1, "9c", "Jc"), Transfer(1, "9c#2"), Take(1)}
-    state = run(state, Transfer(1, "9c#2"))
+    state = play(state, Transfer(1, "9c#2"))
     assert state.table == ((parse_cards("9c")[0], None), (parse_cards("9c#2")[0], None))
     assert state.defender == 2
 
@@ -78,9 +78,7 @@ def test_R3_2_only_identical_lowest_trumps_tie() -> None:
     # holds the lowest trump 9h: seat 2 leads.
     hands = ["9c Tc Jc Qc Kc Ac", "Th#2 Jh#2 9d Td Jd Qd", "9h Jh 9s Ts Js Qs"]
     rules = double(players=3)
-    dealt = set(parse_cards(" ".join(hands)) + parse_cards("Ah"))
-    rest = " ".join(str(c) for c in build_deck(24, 2) if c not in dealt)
-    state = new_game(rules, deck=deck_order(rules, hands, "Ah " + rest))
+    state = new_game(rules, deck=deck_for(rules, hands, "Ah"))
     assert state.attacker == 2
 
 
@@ -91,8 +89,8 @@ def test_R3_2_only_identical_lowest_trumps_tie() -> None:
 
 def test_R4_3_six_cards_of_one_rank_in_one_bout() -> None:
     rules = double()
-    state = setup(rules, ["9c 9d 9h 9s 9c#2 9d#2", "Ac Ad Ah Jc Jd Jh"], trump="s")
-    state = run(
+    state = position(rules, ["9c 9d 9h 9s 9c#2 9d#2", "Ac Ad Ah Jc Jd Jh"], trump="s")
+    state = play(
         state,
         Lead(0, "9c"),
         Take(1),
@@ -103,7 +101,7 @@ def test_R4_3_six_cards_of_one_rank_in_one_bout() -> None:
     )
     assert len(state.table) == 5
     assert legal(state) == {ThrowIn(0, "9d#2"), Pass(0)}
-    state = run(state, ThrowIn(0, "9d#2"))
+    state = play(state, ThrowIn(0, "9d#2"))
     # Six attack cards, the cap: the bout ends and seat 1 picks up all six nines.
     assert state.table == ()
     # the hand in display order: suit, then rank, then copy (R1.1)

@@ -5,7 +5,7 @@ team draws."""
 from __future__ import annotations
 
 import pytest
-from variant_support import cards, legal, refused, run, setup, small, throwers_able
+from helpers import D24, assert_illegal, cards, legal, play, position, throwers_able
 
 from durak import Beat, Lead, Pass, Rules, Take, ThrowIn, Transfer, new_game
 
@@ -16,7 +16,7 @@ _NOT_A_THROWER = {"R4.4", "R10.2"}
 
 def pairs(**settings: object) -> Rules:
     """Four players, teams {0, 2} and {1, 3}, 24 cards."""
-    return small(players=4, teams=[[0, 2], [1, 3]], **settings)
+    return D24.replace(players=4, teams=[[0, 2], [1, 3]], **settings)
 
 
 def threes(**settings: object) -> Rules:
@@ -60,18 +60,18 @@ def test_R10_2_defender_is_the_next_opponent_at_the_deal() -> None:
 
 def test_R10_2_defender_skips_an_out_opponent_and_a_partner() -> None:
     # Seat 1 is out; seat 2 is seat 0's partner: seat 0 attacks seat 3.
-    state = setup(pairs(team_win="all_out"), ["9c Tc", "", "Jc Qc", "9d Td"], trump="s")
+    state = position(pairs(team_win="all_out"), ["9c Tc", "", "Jc Qc", "9d Td"], trump="s")
     assert (state.attacker, state.defender) == (0, 3)
-    after = run(state, Lead(0, "9c"))
+    after = play(state, Lead(0, "9c"))
     assert after.defender_hand == 2
     assert legal(after, 3) == {Take(3)}
-    refused(after, Beat(2, "9c", "Jc"), "R4.1")
+    assert_illegal(after, Beat(2, "9c", "Jc"), "R4.1")
 
 
 def test_R10_2_defenders_partner_never_appears_among_the_throwers() -> None:
     rules = pairs(throw_order="free")
-    state = setup(rules, ["9c 9d", "Tc Jc Qc", "9h Ah", "9s As"], trump="d")
-    state = run(state, Lead(0, "9c"))
+    state = position(rules, ["9c 9d", "Tc Jc Qc", "9h Ah", "9s As"], trump="d")
+    state = play(state, Lead(0, "9c"))
     assert throwers_able(state) == {0, 2}
     assert legal(state) == {
         Beat(1, "9c", "Tc"),
@@ -83,27 +83,27 @@ def test_R10_2_defenders_partner_never_appears_among_the_throwers() -> None:
         ThrowIn(2, "9h"),
         Pass(2),
     }
-    refused(state, ThrowIn(3, "9s"), _NOT_A_THROWER)
-    refused(state, Pass(3), _NOT_A_THROWER)
+    assert_illegal(state, ThrowIn(3, "9s"), _NOT_A_THROWER)
+    assert_illegal(state, Pass(3), _NOT_A_THROWER)
 
 
 def test_R10_2_partner_stays_out_of_the_throwers_when_the_other_partner_is_out() -> None:
     # Two teams of three, all_out: seat 3 (a partner of the defender, seat 1) is out. The
     # throwers are the attacking team's 0, 2 and 4; the defender's partner seat 5 never.
     rules = threes(team_win="all_out", throw_order="free")
-    state = setup(rules, ["9c 9d", "Tc Jc", "9h 6h", "", "Td 6d", "9s 6s"], trump="h")
-    state = run(state, Lead(0, "9c"), Beat(1, "9c", "Tc"))
+    state = position(rules, ["9c 9d", "Tc Jc", "9h 6h", "", "Td 6d", "9s 6s"], trump="h")
+    state = play(state, Lead(0, "9c"), Beat(1, "9c", "Tc"))
     assert throwers_able(state) == {0, 2, 4}
-    refused(state, ThrowIn(5, "9s"), _NOT_A_THROWER)
+    assert_illegal(state, ThrowIn(5, "9s"), _NOT_A_THROWER)
 
 
 def test_R10_2_after_an_attacking_partner_is_out_the_defenders_partner_still_never_throws() -> None:
     # Pairs, all_out: seat 0 is out. Seat 2 attacks seat 3; seat 1 (seat 3's partner) holds a
     # 9 but is no thrower; seat 2 is the only thrower.
     rules = pairs(team_win="all_out", throw_order="free")
-    state = setup(rules, ["", "9d Ad", "9c 9h", "Tc Jc Qc"], trump="s", attacker=2)
+    state = position(rules, ["", "9d Ad", "9c 9h", "Tc Jc Qc"], trump="s", attacker=2)
     assert state.defender == 3
-    state = run(state, Lead(2, "9c"))
+    state = play(state, Lead(2, "9c"))
     assert legal(state) == {
         Beat(3, "9c", "Tc"),
         Beat(3, "9c", "Jc"),
@@ -112,7 +112,7 @@ def test_R10_2_after_an_attacking_partner_is_out_the_defenders_partner_still_nev
         ThrowIn(2, "9h"),
         Pass(2),
     }
-    refused(state, ThrowIn(1, "9d"), _NOT_A_THROWER)
+    assert_illegal(state, ThrowIn(1, "9d"), _NOT_A_THROWER)
 
 
 @pytest.mark.parametrize(
@@ -148,18 +148,18 @@ def test_R10_2_neighbours_are_the_attacker_and_the_defenders_next_opponent(
     rules: Rules, hands: list[str], expected: set[int]
 ) -> None:
     trump = "h" if rules.deck_size == 36 else "s"
-    state = setup(rules, hands, trump=trump)
-    state = run(state, Lead(0, "9c"), Beat(1, "9c", "Tc"))
+    state = position(rules, hands, trump=trump)
+    state = play(state, Lead(0, "9c"), Beat(1, "9c", "Tc"))
     assert throwers_able(state) == expected
     for seat, hand in enumerate(hands):
         if seat not in expected and seat != 1 and hand:
-            refused(state, ThrowIn(seat, hand.split()[0]), _NOT_A_THROWER)
+            assert_illegal(state, ThrowIn(seat, hand.split()[0]), _NOT_A_THROWER)
 
 
 def test_R10_2_transfer_goes_to_the_next_opponent() -> None:
     rules = pairs(transfer_by_card=True)
-    state = setup(rules, ["9c Ac", "9d Jc", "Th Jh", "Kh Qh"], trump="s")
-    state = run(state, Lead(0, "9c"), Transfer(1, "9d"))
+    state = position(rules, ["9c Ac", "9d Jc", "Th Jh", "Kh Qh"], trump="s")
+    state = play(state, Lead(0, "9c"), Transfer(1, "9d"))
     assert (state.attacker, state.defender, state.defender_hand) == (1, 2, 2)
 
 
@@ -167,9 +167,9 @@ def test_R10_2_transfer_skips_the_partner_and_returns_to_the_leader() -> None:
     # Pairs, all_out, seat 1 out. Seat 3 leads against seat 0; seat 0's transfer cannot go to
     # his partner seat 2, so it goes back to seat 3.
     rules = pairs(transfer_by_card=True, team_win="all_out")
-    state = setup(rules, ["9d Jc Qc", "", "Th Jh Qh", "9c Ac Kc"], trump="s", attacker=3)
+    state = position(rules, ["9d Jc Qc", "", "Th Jh Qh", "9c Ac Kc"], trump="s", attacker=3)
     assert state.defender == 0
-    state = run(state, Lead(3, "9c"), Transfer(0, "9d"))
+    state = play(state, Lead(3, "9c"), Transfer(0, "9d"))
     assert (state.attacker, state.defender, state.leader, state.defender_hand) == (0, 3, 3, 2)
     assert state.hands == (cards("Jc Qc"), (), cards("Th Jh Qh"), cards("Ac Kc"))
 
@@ -181,8 +181,8 @@ def test_R10_2_transfer_skips_the_partner_and_returns_to_the_leader() -> None:
 
 def test_R10_4_after_a_take_the_defenders_left_neighbour_leads_partner_or_not() -> None:
     # Seat 1 takes: seat 2 (the attacker's partner) leads against seat 3.
-    state = setup(pairs(), ["9c Ac", "Tc Jh", "Qd Kd", "Qs Ks"], trump="h")
-    state = run(state, Lead(0, "9c"), Take(1))
+    state = position(pairs(), ["9c Ac", "Tc Jh", "Qd Kd", "Qs Ks"], trump="h")
+    state = play(state, Lead(0, "9c"), Take(1))
     assert state.hands[1] == cards("9c Tc Jh")
     assert (state.attacker, state.defender) == (2, 3)
 
@@ -191,20 +191,20 @@ def test_R10_4_after_a_take_the_defender_is_the_next_opponent_of_the_leader() ->
     # Pairs, all_out, seat 2 out. Seat 3 attacks seat 0, who takes: the next active player
     # from seat 0 is seat 1 (seat 3's partner); his next active opponent is seat 0 again.
     rules = pairs(team_win="all_out")
-    state = setup(rules, ["Tc Jh", "Qd Kd", "", "9c Ac"], trump="h", attacker=3)
-    state = run(state, Lead(3, "9c"), Take(0))
+    state = position(rules, ["Tc Jh", "Qd Kd", "", "9c Ac"], trump="h", attacker=3)
+    state = play(state, Lead(3, "9c"), Take(0))
     assert (state.attacker, state.defender) == (1, 0)
 
 
 def test_R10_4_three_pairs_after_a_take() -> None:
-    state = setup(couples(), ["9c Ac", "Tc Jh", "Qd Kd", "Qs Ks", "7c 8c", "7d 8d"], trump="h")
-    state = run(state, Lead(0, "9c"), Take(1))
+    state = position(couples(), ["9c Ac", "Tc Jh", "Qd Kd", "Qs Ks", "7c 8c", "7d 8d"], trump="h")
+    state = play(state, Lead(0, "9c"), Take(1))
     assert (state.attacker, state.defender) == (2, 3)
 
 
 def test_R6_1_team_defender_who_beats_leads_against_his_next_opponent() -> None:
-    state = setup(pairs(), ["9c Ac", "Tc Jh", "Qd Kd", "Qs Ks"], trump="h")
-    state = run(state, Lead(0, "9c"), Beat(1, "9c", "Tc"))
+    state = position(pairs(), ["9c Ac", "Tc Jh", "Qd Kd", "Qs Ks"], trump="h")
+    state = play(state, Lead(0, "9c"), Beat(1, "9c", "Tc"))
     assert (state.attacker, state.defender) == (1, 2)
 
 
@@ -217,8 +217,8 @@ _LAST = ["9c", "Tc Jh", "Qs Ks", "As Ah"]
 
 
 def test_R10_3_first_out_partners_leave_holding_their_cards_and_the_team_wins() -> None:
-    state = setup(pairs(), _LAST, trump="h")
-    state = run(state, Lead(0, "9c"), Beat(1, "9c", "Tc"))
+    state = position(pairs(), _LAST, trump="h")
+    state = play(state, Lead(0, "9c"), Beat(1, "9c", "Tc"))
     result = state.result
     assert result is not None
     assert (result.durak, result.draw) == (None, False)
@@ -232,8 +232,8 @@ def test_R10_3_first_out_partners_leave_holding_their_cards_and_the_team_wins() 
 
 
 def test_R10_3_all_out_the_remaining_partner_plays_on_alone() -> None:
-    state = setup(pairs(team_win="all_out"), _LAST, trump="h")
-    state = run(state, Lead(0, "9c"), Beat(1, "9c", "Tc"))
+    state = position(pairs(team_win="all_out"), _LAST, trump="h")
+    state = play(state, Lead(0, "9c"), Beat(1, "9c", "Tc"))
     assert state.result is None
     assert state.places == (1, None, None, None)
     # Seat 1 defended and leads; his next active opponent is seat 2.
@@ -244,9 +244,9 @@ def test_R10_3_all_out_the_remaining_partner_plays_on_alone() -> None:
 def test_R10_3_all_out_team_wins_when_its_last_member_is_out() -> None:
     # Seat 0 is already out; seat 2 leads his last card and goes out: team {0, 2} has won;
     # seats 1 and 3 both remain, so no durak is named.
-    state = setup(pairs(team_win="all_out"), ["", "Tc Jh", "9c", "As Ah"], trump="h", attacker=2)
+    state = position(pairs(team_win="all_out"), ["", "Tc Jh", "9c", "As Ah"], trump="h", attacker=2)
     assert state.defender == 3
-    state = run(state, Lead(2, "9c"), Beat(3, "9c", "Ah"))
+    state = play(state, Lead(2, "9c"), Beat(3, "9c", "Ah"))
     result = state.result
     assert result is not None
     assert (result.durak, result.draw) == (None, False)
@@ -258,9 +258,9 @@ def test_R10_3_all_out_team_wins_when_its_last_member_is_out() -> None:
 
 def test_R10_3_all_out_losing_team_with_one_player_left_names_him_durak() -> None:
     # Seats 0 and 3 are out; seat 2 goes out: team {1, 3} loses, seat 1 is its durak.
-    state = setup(pairs(team_win="all_out"), ["", "Tc Jh", "9c", ""], trump="h", attacker=2)
+    state = position(pairs(team_win="all_out"), ["", "Tc Jh", "9c", ""], trump="h", attacker=2)
     assert state.defender == 1
-    state = run(state, Lead(2, "9c"), Beat(1, "9c", "Tc"))
+    state = play(state, Lead(2, "9c"), Beat(1, "9c", "Tc"))
     result = state.result
     assert result is not None
     assert (result.durak, result.draw) == (1, False)
@@ -270,16 +270,16 @@ def test_R10_3_all_out_losing_team_with_one_player_left_names_him_durak() -> Non
 
 
 def test_R10_3_all_out_last_players_of_two_teams_finish_at_once_draw() -> None:
-    state = setup(pairs(team_win="all_out"), ["", "Tc", "9c", ""], trump="h", attacker=2)
-    state = run(state, Lead(2, "9c"), Beat(1, "9c", "Tc"))
+    state = position(pairs(team_win="all_out"), ["", "Tc", "9c", ""], trump="h", attacker=2)
+    state = play(state, Lead(2, "9c"), Beat(1, "9c", "Tc"))
     result = state.result
     assert result is not None
     assert (result.durak, result.draw, result.losers) == (None, True, ())
 
 
 def test_R10_3_first_out_members_of_two_teams_out_at_once_draw() -> None:
-    state = setup(pairs(), ["9c", "Tc", "Qs Ks", "As Ah"], trump="h")
-    state = run(state, Lead(0, "9c"), Beat(1, "9c", "Tc"))
+    state = position(pairs(), ["9c", "Tc", "Qs Ks", "As Ah"], trump="h")
+    state = play(state, Lead(0, "9c"), Beat(1, "9c", "Tc"))
     result = state.result
     assert result is not None
     assert (result.durak, result.draw, result.losers) == (None, True, ())
@@ -289,8 +289,8 @@ def test_R10_3_three_pairs_first_out_two_teams_play_on() -> None:
     # Pairs {0,3}, {1,4}, {2,5}, team_win first_out: seat 0 goes out, seat 3 leaves with him;
     # the other two pairs play on.
     rules = couples(team_win="first_out")
-    state = setup(rules, ["9c", "Tc Jh", "Qs Ks", "As Ah", "7c 8c", "7d 8d"], trump="h")
-    state = run(state, Lead(0, "9c"), Beat(1, "9c", "Tc"))
+    state = position(rules, ["9c", "Tc Jh", "Qs Ks", "As Ah", "7c 8c", "7d 8d"], trump="h")
+    state = play(state, Lead(0, "9c"), Beat(1, "9c", "Tc"))
     assert state.result is None
     assert state.places == (1, None, None, 1, None, None)
     assert state.hands[3] == cards("As Ah")

@@ -21,7 +21,6 @@ from durak import (
     apply,
     is_legal,
     legal_actions,
-    new_position,
     next_actor,
 )
 
@@ -179,10 +178,4 @@ def test_R13_4_a_position_whose_defender_holds_no_card_is_rejected() -> None:
     # stock lasts would leave the attacker no legal lead (R4.6), so the position is refused.
     rules = Rules(deck_size=24)
     with pytest.raises(PositionError, match="defender, seat 1, holds no card"):
-        new_position(
-            rules,
-            hands=["9c Ac", ""],
-            stock="Kh",
-            attacker=0,
-            discard="Tc Jc Qc Kc 9d Td Jd Qd Kd Ad 9h Th Jh Qh Ah 9s Ts Js Qs Ks As",
-        )
+        position(rules, ["9c Ac", ""], stock="Kh")

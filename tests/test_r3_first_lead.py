@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from helpers import cards, deck_for, hands
+from helpers import deck_for, hands
 
 from durak import Card, Lead, Rules, RulesError, Suit, build_deck, legal_actions, new_game
 
@@ -71,10 +71,8 @@ def test_R3_2_tied_lowest_trumps_go_clockwise_from_the_dealers_left(
 ) -> None:
     rules = Rules(players=3, deck_size=24, decks=2)
     dealt = ["Tc Jc Qc Kc Ac Th", "9c Td Jd Qd Kd 9h#2", "9d 9s Ts Js Qs 9h"]
-    used = {c for h in dealt for c in cards(h)}
-    rest = [c for c in build_deck(24, 2) if c not in used]
-    rest.remove(Card.parse("Ah"))
-    deck = deck_for(rules, dealt, [Card.parse("Ah"), *rest], dealer=dealer)
+    # Ah is turned up; the rest of the double deck forms the stock.
+    deck = deck_for(rules, dealt, "Ah", dealer=dealer)
     s = new_game(rules, deck=deck, dealer=dealer)
     assert s.trump == Suit.HEARTS
     assert s.hands == hands(*dealt)

@@ -4,7 +4,7 @@ throw_order = free (R4.5), first_bout_scope = until_first_discard (R4.6)."""
 from __future__ import annotations
 
 import pytest
-from variant_support import cards, legal, refused, run, setup, small, throwers_able
+from helpers import D24, assert_illegal, cards, legal, play, position, throwers_able
 
 from durak import Beat, Lead, Pass, Rules, Take, ThrowIn, Transfer
 
@@ -16,9 +16,9 @@ from durak import Beat, Lead, Pass, Rules, Take, ThrowIn, Transfer
 def test_R4_2_same_rank_lead_with_neighbours_german_classic() -> None:
     # The German seed's game: seat 0 leads two nines; only the main attacker and the player
     # after the defender (seat 2) may add the other nines, seat 3 may not.
-    rules = small(players=4, lead="same_rank", throwers="neighbours", throw_order="free")
-    state = setup(rules, ["9c 9d Ac", "Tc Jc Qd Kd", "9h Ah", "9s As"], trump="d")
-    state = run(state, Lead(0, "9c 9d"))
+    rules = D24.replace(players=4, lead="same_rank", throwers="neighbours", throw_order="free")
+    state = position(rules, ["9c 9d Ac", "Tc Jc Qd Kd", "9h Ah", "9s As"], trump="d")
+    state = play(state, Lead(0, "9c 9d"))
     assert state.table == ((cards("9c")[0], None), (cards("9d")[0], None))
     assert state.defender_hand == 4
     assert legal(state) == {
@@ -32,8 +32,8 @@ def test_R4_2_same_rank_lead_with_neighbours_german_classic() -> None:
         ThrowIn(2, "9h"),
         Pass(2),
     }
-    refused(state, ThrowIn(3, "9s"), "R4.4")
-    state = run(state, ThrowIn(2, "9h"))
+    assert_illegal(state, ThrowIn(3, "9s"), "R4.4")
+    state = play(state, ThrowIn(2, "9h"))
     assert state.joined == (0, 2)
     assert len(state.table) == 3
 
@@ -50,8 +50,8 @@ _SIX = ["9c 9d", "Tc Jc", "9h 6c", "Td 6d", "9s 6h", "Th 6s"]
 
 def _after_beat(rules: Rules, out: tuple[int, ...] = ()) -> object:
     hands = [("" if seat in out else h) for seat, h in enumerate(_SIX[: rules.players])]
-    state = setup(rules, hands, trump="c")
-    return run(state, Lead(0, "9c"), Beat(1, "9c", "Tc"))
+    state = position(rules, hands, trump="c")
+    return play(state, Lead(0, "9c"), Beat(1, "9c", "Tc"))
 
 
 def _thrown(seat: int) -> ThrowIn:
@@ -81,7 +81,7 @@ def test_R4_4_neighbours_are_the_attacker_and_the_player_after_the_defender(
     assert legal(state) == {_thrown(p) for p in expected} | {Pass(p) for p in expected}
     for seat in range(2, players):
         if seat not in expected and seat not in out:
-            refused(state, _thrown(seat), "R4.4")
+            assert_illegal(state, _thrown(seat), "R4.4")
 
 
 @pytest.mark.parametrize("players", [3, 4, 6])
@@ -97,27 +97,27 @@ def test_R4_4_attacker_alone_throws_in(players: int) -> None:
     state = _after_beat(rules)
     assert legal(state) == {ThrowIn(0, "9d"), Pass(0)}
     for seat in range(2, players):
-        refused(state, _thrown(seat), "R4.4")
+        assert_illegal(state, _thrown(seat), "R4.4")
 
 
 def test_R4_4_neighbours_under_attacker_first_after_the_attackers_pass() -> None:
     rules = Rules(players=4, throwers="neighbours")
     state = _after_beat(rules)
     assert legal(state) == {ThrowIn(0, "9d"), Pass(0)}
-    refused(state, ThrowIn(2, "9h"), "R4.5")
-    refused(state, ThrowIn(3, "Td"), "R4.4")
-    after = run(state, Pass(0))
+    assert_illegal(state, ThrowIn(2, "9h"), "R4.5")
+    assert_illegal(state, ThrowIn(3, "Td"), "R4.4")
+    after = play(state, Pass(0))
     assert legal(after) == {ThrowIn(2, "9h"), Pass(2)}
-    refused(after, ThrowIn(3, "Td"), "R4.4")
+    assert_illegal(after, ThrowIn(3, "Td"), "R4.4")
 
 
 def test_R4_4_neighbours_when_the_attacker_sits_after_the_defender() -> None:
     # Four players, seat 3 leads against seat 0: the next player after the defender is seat 1.
     rules = Rules(players=4, throwers="neighbours", throw_order="free")
-    state = setup(rules, ["Tc Jc", "9h 6c", "Td 6d", "9c 9d"], trump="c", attacker=3)
-    state = run(state, Lead(3, "9c"), Beat(0, "9c", "Tc"))
+    state = position(rules, ["Tc Jc", "9h 6c", "Td 6d", "9c 9d"], trump="c", attacker=3)
+    state = play(state, Lead(3, "9c"), Beat(0, "9c", "Tc"))
     assert legal(state) == {ThrowIn(3, "9d"), Pass(3), ThrowIn(1, "9h"), Pass(1)}
-    refused(state, ThrowIn(2, "Td"), "R4.4")
+    assert_illegal(state, ThrowIn(2, "Td"), "R4.4")
 
 
 @pytest.mark.parametrize(
@@ -141,8 +141,8 @@ def test_R4_4_neighbours_follow_the_defender_after_a_transfer(
         transfer_by_card=True,
     )
     hands = ["9c 9h", "9d Jc", "Th Jh Qh", "9s Ac", "6c 7c", "6d 7d"][:players]
-    state = setup(rules, hands, trump="s")
-    state = run(state, Lead(0, "9c"), Transfer(1, "9d"))
+    state = position(rules, hands, trump="s")
+    state = play(state, Lead(0, "9c"), Transfer(1, "9d"))
     assert (state.attacker, state.defender) == (1, 2)
     # Seat 1 holds no 9 any more; the new neighbour holds one.
     assert throwers_able(state) == expected
@@ -151,17 +151,17 @@ def test_R4_4_neighbours_follow_the_defender_after_a_transfer(
     assert legal(state) == {ThrowIn(thrower, card), Pass(thrower), Take(2)}
     if thrower != 0:
         # The leader of the bout is no longer a thrower (R9.7).
-        refused(state, ThrowIn(0, "9h"), "R4.4")
+        assert_illegal(state, ThrowIn(0, "9h"), "R4.4")
 
 
 def test_R4_4_neighbours_skip_a_player_who_finished_during_the_bout() -> None:
     # Stock empty. Seat 2, the thrower after the defender, throws in his last card and has
     # finished (R7.1): the next active player after the defender, seat 3, becomes the thrower.
-    rules = small(players=4, throwers="neighbours", throw_order="free")
-    state = setup(rules, ["9c Ac", "Tc Jc Qc", "9h", "9d As"], trump="s")
-    state = run(state, Lead(0, "9c"))
-    refused(state, ThrowIn(3, "9d"), "R4.4")
-    state = run(state, ThrowIn(2, "9h"))
+    rules = D24.replace(players=4, throwers="neighbours", throw_order="free")
+    state = position(rules, ["9c Ac", "Tc Jc Qc", "9h", "9d As"], trump="s")
+    state = play(state, Lead(0, "9c"))
+    assert_illegal(state, ThrowIn(3, "9d"), "R4.4")
+    state = play(state, ThrowIn(2, "9h"))
     assert state.hands[2] == ()
     assert legal(state) == {
         Beat(1, "9c", "Tc"),
@@ -179,16 +179,16 @@ def test_R4_4_neighbours_skip_a_player_who_finished_during_the_bout() -> None:
 
 
 def _three(order: str) -> object:
-    rules = small(players=3, throw_order=order)
-    state = setup(rules, ["9c 9d", "Jc Qc Kc", "9h Ah"], trump="s")
-    return run(state, Lead(0, "9c"))
+    rules = D24.replace(players=3, throw_order=order)
+    state = position(rules, ["9c 9d", "Jc Qc Kc", "9h Ah"], trump="s")
+    return play(state, Lead(0, "9c"))
 
 
 def test_R4_5_free_a_pass_still_stands_until_the_table_changes() -> None:
-    state = run(_three("free"), Pass(2))
+    state = play(_three("free"), Pass(2))
     assert state.passed == frozenset({2})
-    refused(state, ThrowIn(2, "9h"), "R4.9")
-    after = run(state, ThrowIn(0, "9d"))
+    assert_illegal(state, ThrowIn(2, "9h"), "R4.9")
+    after = play(state, ThrowIn(0, "9d"))
     assert after.passed == frozenset()
     assert ThrowIn(2, "9h") in legal(after)
 
@@ -199,8 +199,8 @@ def test_R4_5_free_a_pass_still_stands_until_the_table_changes() -> None:
 
 
 def test_R4_6_until_first_discard_caps_the_first_bout_itself() -> None:
-    rules = small(first_bout_max=1, first_bout_scope="until_first_discard")
-    state = setup(rules, ["9c 9d", "Kc Qd Qs"], trump="h", first_bout=True)
-    state = run(state, Lead(0, "9c"))
-    refused(state, ThrowIn(0, "9d"), "R4.6")
+    rules = D24.replace(first_bout_max=1, first_bout_scope="until_first_discard")
+    state = position(rules, ["9c 9d", "Kc Qd Qs"], trump="h", first_bout=True)
+    state = play(state, Lead(0, "9c"))
+    assert_illegal(state, ThrowIn(0, "9d"), "R4.6")
     assert legal(state) == {Beat(1, "9c", "Kc"), Take(1)}

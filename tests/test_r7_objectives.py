@@ -3,7 +3,7 @@ and with teams (R10.3). The two-player basics are in test_r7_result.py."""
 
 from __future__ import annotations
 
-from variant_support import cards, run, setup, small
+from helpers import D24, cards, play, position
 
 from durak import Beat, GameState, Lead, Rules, Take
 
@@ -19,17 +19,20 @@ def _result(state: GameState) -> tuple[object, ...]:
 
 
 def test_R7_3_first_out_ends_also_when_the_defender_takes() -> None:
-    state = setup(small(players=3, objective="first_out"), ["9c", "Tc Jh", "Qs Ks"], trump="h")
-    state = run(state, Lead(0, "9c"), Take(1))
+    rules = D24.replace(players=3, objective="first_out")
+    state = position(rules, ["9c", "Tc Jh", "Qs Ks"], trump="h")
+    state = play(state, Lead(0, "9c"), Take(1))
     assert _result(state) == (None, False, (0,), (1, 2))
     assert state.hands[1] == cards("9c Tc Jh")
 
 
 def test_R7_3_first_out_with_teams_the_team_of_the_player_out_wins() -> None:
     for team_win in ("first_out", "all_out"):
-        rules = small(players=4, teams=[[0, 2], [1, 3]], team_win=team_win, objective="first_out")
-        state = setup(rules, ["9c", "Tc Jh", "Qs Ks", "As Ah"], trump="h")
-        state = run(state, Lead(0, "9c"), Beat(1, "9c", "Tc"))
+        rules = D24.replace(
+            players=4, teams=[[0, 2], [1, 3]], team_win=team_win, objective="first_out"
+        )
+        state = position(rules, ["9c", "Tc Jh", "Qs Ks", "As Ah"], trump="h")
+        state = play(state, Lead(0, "9c"), Beat(1, "9c", "Tc"))
         assert _result(state) == (None, False, (0, 2), (1, 3)), team_win
 
 
@@ -37,8 +40,8 @@ def test_R7_3_first_out_with_three_pairs() -> None:
     rules = Rules(
         players=6, teams=[[0, 3], [1, 4], [2, 5]], team_win="all_out", objective="first_out"
     )
-    state = setup(rules, ["9c", "Tc Jh", "Qs Ks", "As Ah", "7c 8c", "7d 8d"], trump="h")
-    state = run(state, Lead(0, "9c"), Beat(1, "9c", "Tc"))
+    state = position(rules, ["9c", "Tc Jh", "Qs Ks", "As Ah", "7c 8c", "7d 8d"], trump="h")
+    state = play(state, Lead(0, "9c"), Beat(1, "9c", "Tc"))
     assert _result(state) == (None, False, (0, 3), (1, 2, 4, 5))
 
 
@@ -49,22 +52,22 @@ def test_R7_3_first_out_with_three_pairs() -> None:
 
 def test_R7_3_defender_loses_does_not_change_an_ordinary_durak() -> None:
     for setting in ("draw", "defender_loses"):
-        state = setup(small(on_last_cleared=setting), ["9c", "Tc Jh"], trump="h")
-        state = run(state, Lead(0, "9c"), Beat(1, "9c", "Tc"))
+        state = position(D24.replace(on_last_cleared=setting), ["9c", "Tc Jh"], trump="h")
+        state = play(state, Lead(0, "9c"), Beat(1, "9c", "Tc"))
         assert _result(state) == (1, False, (0,), (1,))
 
 
 def test_R7_3_defender_loses_with_teams_his_team_loses() -> None:
-    rules = small(players=4, teams=[[0, 2], [1, 3]], on_last_cleared="defender_loses")
-    state = setup(rules, ["9c", "Tc", "Qs Ks", "As Ah"], trump="h")
-    state = run(state, Lead(0, "9c"), Beat(1, "9c", "Tc"))
+    rules = D24.replace(players=4, teams=[[0, 2], [1, 3]], on_last_cleared="defender_loses")
+    state = position(rules, ["9c", "Tc", "Qs Ks", "As Ah"], trump="h")
+    state = play(state, Lead(0, "9c"), Beat(1, "9c", "Tc"))
     assert _result(state) == (1, False, (0, 2), (1, 3))
 
 
 def test_R7_3_defender_loses_with_teams_all_out() -> None:
-    rules = small(
+    rules = D24.replace(
         players=4, teams=[[0, 2], [1, 3]], team_win="all_out", on_last_cleared="defender_loses"
     )
-    state = setup(rules, ["", "Tc", "9c", ""], trump="h", attacker=2)
-    state = run(state, Lead(2, "9c"), Beat(1, "9c", "Tc"))
+    state = position(rules, ["", "Tc", "9c", ""], trump="h", attacker=2)
+    state = play(state, Lead(2, "9c"), Beat(1, "9c", "Tc"))
     assert _result(state) == (1, False, (0, 2), (1, 3))

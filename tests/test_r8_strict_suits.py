@@ -3,7 +3,7 @@ card of its suit, unless the strict suit is trump."""
 
 from __future__ import annotations
 
-from variant_support import cards, legal, refused, run, setup, small
+from helpers import D24, assert_illegal, cards, legal, play, position
 
 from durak import Beat, Lead, Take
 from durak.presets import get_preset
@@ -13,28 +13,28 @@ _DEFENDER = "Tc Kc 9s Js Ah"
 
 
 def _attack(card: str, trump: str, strict: object = ("c",)) -> object:
-    rules = small(strict_suits=strict)
-    state = setup(rules, [f"{card} Qd", _DEFENDER], trump=trump)
-    return run(state, Lead(0, card))
+    rules = D24.replace(strict_suits=strict)
+    state = position(rules, [f"{card} Qd", _DEFENDER], trump=trump)
+    return play(state, Lead(0, card))
 
 
 def test_R8_1_trump_does_not_beat_a_strict_suit_card() -> None:
     state = _attack("Jc", trump="s")
     # Only the higher club; the spade trumps 9s and Js do not beat a club.
     assert legal(state) == {Beat(1, "Jc", "Kc"), Take(1)}
-    refused(state, Beat(1, "Jc", "Js"), "R8.1")
-    refused(state, Beat(1, "Jc", "9s"), "R8.1")
+    assert_illegal(state, Beat(1, "Jc", "Js"), "R8.1")
+    assert_illegal(state, Beat(1, "Jc", "9s"), "R8.1")
 
 
 def test_R8_1_a_lower_card_of_the_strict_suit_still_does_not_beat() -> None:
     state = _attack("Jc", trump="s")
-    refused(state, Beat(1, "Jc", "Tc"), "R4.7")
+    assert_illegal(state, Beat(1, "Jc", "Tc"), "R4.7")
 
 
 def test_R8_1_higher_card_of_the_strict_suit_beats() -> None:
     state = _attack("9c", trump="s")
     assert legal(state) == {Beat(1, "9c", "Tc"), Beat(1, "9c", "Kc"), Take(1)}
-    after = run(state, Beat(1, "9c", "Kc"))
+    after = play(state, Beat(1, "9c", "Kc"))
     # Seat 0 has nothing to add, so the defence succeeds at once (R4.10).
     assert after.table == ()
     assert after.discard[-2:] == cards("9c Kc")
@@ -43,9 +43,9 @@ def test_R8_1_higher_card_of_the_strict_suit_beats() -> None:
 
 
 def test_R8_1_defender_with_only_trumps_against_a_strict_card_must_take() -> None:
-    rules = small(strict_suits=["c"])
-    state = setup(rules, ["Jc 9h", "9s Js Qs As"], trump="s")
-    state = run(state, Lead(0, "Jc"))
+    rules = D24.replace(strict_suits=["c"])
+    state = position(rules, ["Jc 9h", "9s Js Qs As"], trump="s")
+    state = play(state, Lead(0, "Jc"))
     assert legal(state) == {Take(1)}
 
 
@@ -59,7 +59,7 @@ def test_R8_1_strict_suit_that_is_trump_behaves_as_a_normal_trump_suit() -> None
     # and the club trumps beat the other suits.
     state = _attack("Jc", trump="c")
     assert legal(state) == {Beat(1, "Jc", "Kc"), Take(1)}
-    refused(state, Beat(1, "Jc", "Ah"), "R4.7")
+    assert_illegal(state, Beat(1, "Jc", "Ah"), "R4.7")
     state = _attack("Jh", trump="c")
     assert legal(state) == {Beat(1, "Jh", "Tc"), Beat(1, "Jh", "Kc"), Beat(1, "Jh", "Ah"), Take(1)}
 
@@ -68,19 +68,19 @@ def test_R8_1_strict_suits_can_be_several() -> None:
     state = _attack("Ts", trump="c", strict=("c", "s"))
     # Ts: spades are strict and not trump, so the club trumps do not beat it.
     assert legal(state) == {Beat(1, "Ts", "Js"), Take(1)}
-    refused(state, Beat(1, "Ts", "Tc"), "R8.1")
-    refused(state, Beat(1, "Ts", "Kc"), "R8.1")
+    assert_illegal(state, Beat(1, "Ts", "Tc"), "R8.1")
+    assert_illegal(state, Beat(1, "Ts", "Kc"), "R8.1")
 
 
 def test_R8_1_no_strict_suits_by_default_contrast() -> None:
-    rules = small()
-    state = setup(rules, ["Jc 9h", _DEFENDER], trump="s")
-    state = run(state, Lead(0, "Jc"))
+    rules = D24
+    state = position(rules, ["Jc 9h", _DEFENDER], trump="s")
+    state = play(state, Lead(0, "Jc"))
     assert legal(state) == {Beat(1, "Jc", "Kc"), Beat(1, "Jc", "9s"), Beat(1, "Jc", "Js"), Take(1)}
 
 
 def test_R8_1_clubs_rule_preset_makes_clubs_strict() -> None:
     rules = get_preset("clubs-rule").rules(deck_size=24)
-    state = setup(rules, ["Jc 9h", _DEFENDER], trump="s")
-    state = run(state, Lead(0, "Jc"))
+    state = position(rules, ["Jc 9h", _DEFENDER], trump="s")
+    state = play(state, Lead(0, "Jc"))
     assert legal(state) == {Beat(1, "Jc", "Kc"), Take(1)}

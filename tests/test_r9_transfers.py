@@ -6,7 +6,7 @@ after a transfer bout (R5.1)."""
 from __future__ import annotations
 
 import pytest
-from variant_support import cards, legal, refused, run, setup, small
+from helpers import D24, assert_illegal, cards, legal, play, position
 
 from durak import Beat, Lead, Pass, ShowTrump, Take, ThrowIn, Transfer
 
@@ -22,9 +22,9 @@ _THREE = ["9c Ac", "9d Jc Kd", "Th Jh Qh"]
 
 def _led(hands: list[str] = _THREE, **settings: object) -> object:
     settings.setdefault("transfer_by_card", True)
-    rules = small(players=len(hands), **settings)
-    state = setup(rules, hands, trump="s")
-    return run(state, Lead(0, "9c"))
+    rules = D24.replace(players=len(hands), **settings)
+    state = position(rules, hands, trump="s")
+    return play(state, Lead(0, "9c"))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -34,7 +34,7 @@ def _led(hands: list[str] = _THREE, **settings: object) -> object:
 
 def test_R9_1_transfer_removes_the_card_from_the_hand_and_passes_the_attack_on() -> None:
     state = _led()
-    after = run(state, Transfer(1, "9d"))
+    after = play(state, Transfer(1, "9d"))
     assert after.hands == (cards("Ac"), cards("Jc Kd"), cards("Th Jh Qh"))
     assert after.table == _unbeaten("9c 9d")
     assert (after.attacker, after.defender, after.leader) == (1, 2, 0)
@@ -47,13 +47,13 @@ def test_R9_1_transfer_removes_the_card_from_the_hand_and_passes_the_attack_on()
 
 def test_R9_1_transfer_refused_when_the_defender_does_not_hold_the_card() -> None:
     state = _led(["9c Ac", "9d Jc Kd", "9h Jh Qh"])
-    refused(state, Transfer(1, "9h"), "R13.1")
+    assert_illegal(state, Transfer(1, "9h"), "R13.1")
 
 
 def test_R9_1_transfer_skips_a_player_who_is_out() -> None:
     # Four players, seat 2 is out: the attack passes from seat 1 to seat 3.
     state = _led(["9c Ac", "9d Jc Kd", "", "Th Jh Qh"])
-    after = run(state, Transfer(1, "9d"))
+    after = play(state, Transfer(1, "9d"))
     assert (after.attacker, after.defender, after.defender_hand) == (1, 3, 3)
 
 
@@ -65,19 +65,20 @@ def test_R9_1_transfer_skips_a_player_who_is_out() -> None:
 def test_R9_2_transfer_allowed_when_next_player_holds_exactly_enough() -> None:
     state = _led(["9c Ac", "9d Jc Kd", "Qh Kh"])
     assert Transfer(1, "9d") in legal(state)
-    after = run(state, Transfer(1, "9d"))
+    after = play(state, Transfer(1, "9d"))
     assert (after.defender, after.defender_hand) == (2, 2)
 
 
 @pytest.mark.parametrize("first_bout", [True, False])
 def test_R9_2_transfer_refused_when_it_would_exceed_the_bouts_cap(first_bout: bool) -> None:
     # first_bout_max = 2: in the first bout the second transfer would make three attack cards.
-    rules = small(players=3, transfer_by_card=True, first_bout_max=2)
-    state = setup(rules, ["9c Ac Kc Qc", "9d Jc Kd", "9h Jh Qh"], trump="s", first_bout=first_bout)
-    state = run(state, Lead(0, "9c"), Transfer(1, "9d"))
+    rules = D24.replace(players=3, transfer_by_card=True, first_bout_max=2)
+    dealt = ["9c Ac Kc Qc", "9d Jc Kd", "9h Jh Qh"]
+    state = position(rules, dealt, trump="s", first_bout=first_bout)
+    state = play(state, Lead(0, "9c"), Transfer(1, "9d"))
     assert (state.attacker, state.defender) == (1, 2)
     if first_bout:
-        refused(state, Transfer(2, "9h"), "R9.2")
+        assert_illegal(state, Transfer(2, "9h"), "R9.2")
         assert legal(state) == {Take(2)}
     else:
         assert legal(state) == {Transfer(2, "9h"), Take(2)}
@@ -90,9 +91,9 @@ def test_R9_2_transfer_refused_when_it_would_exceed_the_bouts_cap(first_bout: bo
 
 def test_R9_3_transfers_chain_round_the_table_back_to_the_leader() -> None:
     state = _led(["9c Ac Kc Qc", "9d Jc Kd", "9h Jh Qh"])
-    state = run(state, Transfer(1, "9d"))
+    state = play(state, Transfer(1, "9d"))
     assert legal(state) == {Transfer(2, "9h"), Take(2)}
-    state = run(state, Transfer(2, "9h"))
+    state = play(state, Transfer(2, "9h"))
     assert (state.attacker, state.defender, state.leader) == (2, 0, 0)
     assert state.defender_hand == 3
     assert state.table == _unbeaten("9c 9d 9h")
@@ -105,11 +106,11 @@ def test_R9_3_transfers_chain_round_the_table_back_to_the_leader() -> None:
 def test_R9_2_transfer_back_refused_when_the_other_player_holds_too_few() -> None:
     # Two players: seat 1 keeps one card after his transfer, so a transfer back (three attack
     # cards) is refused.
-    rules = small(transfer_by_card=True)
-    state = setup(rules, ["9c 9h Ac", "9d Jc"], trump="s")
-    state = run(state, Lead(0, "9c"), Transfer(1, "9d"))
+    rules = D24.replace(transfer_by_card=True)
+    state = position(rules, ["9c 9h Ac", "9d Jc"], trump="s")
+    state = play(state, Lead(0, "9c"), Transfer(1, "9d"))
     assert (state.attacker, state.defender, state.defender_hand) == (1, 0, 2)
-    refused(state, Transfer(0, "9h"), "R9.2")
+    assert_illegal(state, Transfer(0, "9h"), "R9.2")
     assert legal(state) == {Beat(0, "9c", "Ac"), Take(0)}
 
 
@@ -121,9 +122,9 @@ def test_R9_2_transfer_back_refused_when_the_other_player_holds_too_few() -> Non
 def _shown(hands: list[str], **settings: object) -> object:
     """Trump hearts; seat 0 leads 9c."""
     settings.setdefault("transfer_by_showing_trump", True)
-    rules = small(players=len(hands), **settings)
-    state = setup(rules, hands, trump="h")
-    return run(state, Lead(0, "9c"))
+    rules = D24.replace(players=len(hands), **settings)
+    state = position(rules, hands, trump="h")
+    return play(state, Lead(0, "9c"))
 
 
 def test_R9_5_showing_a_trump_of_the_attack_rank_is_offered() -> None:
@@ -135,12 +136,12 @@ def test_R9_5_showing_a_trump_of_the_attack_rank_is_offered() -> None:
         ShowTrump(1, "9h"),
         Take(1),
     }
-    refused(state, Transfer(1, "9d"), "R9.1")
+    assert_illegal(state, Transfer(1, "9d"), "R9.1")
 
 
 def test_R9_5_shown_trump_stays_in_hand_and_the_table_is_unchanged() -> None:
     state = _shown(["9c Ac", "9h 9d Jc", "Ts Js Qs"])
-    after = run(state, ShowTrump(1, "9h"))
+    after = play(state, ShowTrump(1, "9h"))
     assert after.hands == state.hands
     assert after.table == state.table == _unbeaten("9c")
     assert (after.attacker, after.defender, after.leader) == (1, 2, 0)
@@ -154,19 +155,19 @@ def test_R9_5_shown_trump_stays_in_hand_and_the_table_is_unchanged() -> None:
 
 def test_R9_5_show_refused_for_a_card_that_is_not_trump_or_not_of_the_rank() -> None:
     state = _shown(["9c Ac", "9h 9d Jh", "Ts Js Qs"])
-    refused(state, ShowTrump(1, "9d"), "R9.5")
-    refused(state, ShowTrump(1, "Jh"), "R9.5")
+    assert_illegal(state, ShowTrump(1, "9d"), "R9.5")
+    assert_illegal(state, ShowTrump(1, "Jh"), "R9.5")
 
 
 def test_R9_5_show_refused_for_a_card_not_in_hand() -> None:
     state = _shown(["9c Ac", "9d Jc", "9h Js Qs"])
-    refused(state, ShowTrump(1, "9h"), "R13.1")
+    assert_illegal(state, ShowTrump(1, "9h"), "R13.1")
 
 
 def test_R9_5_show_refused_when_showing_is_off() -> None:
     state = _shown(["9c Ac", "9h 9d Jc", "Ts Js Qs"], transfer_by_showing_trump=False)
     assert legal(state) == {Beat(1, "9c", "Jc"), Beat(1, "9c", "9h"), Take(1)}
-    refused(state, ShowTrump(1, "9h"), "R9.5")
+    assert_illegal(state, ShowTrump(1, "9h"), "R9.5")
 
 
 def test_R9_5_R9_2_counts_only_the_cards_on_the_table() -> None:
@@ -179,20 +180,20 @@ def test_R9_5_R9_2_counts_only_the_cards_on_the_table() -> None:
         ShowTrump(1, "9h"),
         Take(1),
     }
-    refused(state, Transfer(1, "9d"), "R9.2")
-    after = run(state, ShowTrump(1, "9h"))
+    assert_illegal(state, Transfer(1, "9d"), "R9.2")
+    after = play(state, ShowTrump(1, "9h"))
     assert (after.defender, after.defender_hand) == (2, 1)
 
 
 def test_R9_5_same_card_cannot_be_shown_twice_in_a_bout() -> None:
-    rules = small(transfer_by_card=True, transfer_by_showing_trump=True)
-    state = setup(rules, ["9c 9d Ac Kc", "9h Jc Kd"], trump="h")
-    state = run(state, Lead(0, "9c"), ShowTrump(1, "9h"))
+    rules = D24.replace(transfer_by_card=True, transfer_by_showing_trump=True)
+    state = position(rules, ["9c 9d Ac Kc", "9h Jc Kd"], trump="h")
+    state = play(state, Lead(0, "9c"), ShowTrump(1, "9h"))
     assert (state.attacker, state.defender) == (1, 0)
-    state = run(state, Transfer(0, "9d"))
+    state = play(state, Transfer(0, "9d"))
     assert (state.attacker, state.defender, state.defender_hand) == (0, 1, 3)
     assert state.shown == frozenset(cards("9h"))
-    refused(state, ShowTrump(1, "9h"), "R9.5")
+    assert_illegal(state, ShowTrump(1, "9h"), "R9.5")
     assert legal(state) == {
         Beat(1, "9c", "Jc"),
         Beat(1, "9c", "9h"),
@@ -203,11 +204,11 @@ def test_R9_5_same_card_cannot_be_shown_twice_in_a_bout() -> None:
 
 
 def test_R9_5_shown_cards_are_forgotten_when_the_bout_ends() -> None:
-    rules = small(transfer_by_showing_trump=True)
-    state = setup(rules, ["9c Ac", "9h Jc Kd"], trump="h", attacker=0)
+    rules = D24.replace(transfer_by_showing_trump=True)
+    state = position(rules, ["9c Ac", "9h Jc Kd"], trump="h", attacker=0)
     # Seat 0 held one card when the attack passed to him, so the bout is full (R4.6) and
     # ends with his take.
-    state = run(state, Lead(0, "9c"), ShowTrump(1, "9h"), Take(0))
+    state = play(state, Lead(0, "9c"), ShowTrump(1, "9h"), Take(0))
     assert state.shown == frozenset()
     assert state.hands == (cards("9c Ac"), cards("9h Jc Kd"))
     # Two players: after the take the same attacker (seat 1) leads again (R6.2).
@@ -220,10 +221,10 @@ def test_R9_5_shown_cards_are_forgotten_when_the_bout_ends() -> None:
 
 
 def test_R9_6_no_show_in_the_first_bout_when_switched_off() -> None:
-    rules = small(players=3, transfer_by_showing_trump=True, transfer_first_bout=False)
-    state = setup(rules, ["9c Ac", "9h Jc", "Ts Js Qs"], trump="h", first_bout=True)
-    state = run(state, Lead(0, "9c"))
-    refused(state, ShowTrump(1, "9h"), "R9.6")
+    rules = D24.replace(players=3, transfer_by_showing_trump=True, transfer_first_bout=False)
+    state = position(rules, ["9c Ac", "9h Jc", "Ts Js Qs"], trump="h", first_bout=True)
+    state = play(state, Lead(0, "9c"))
+    assert_illegal(state, ShowTrump(1, "9h"), "R9.6")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -233,9 +234,9 @@ def test_R9_6_no_show_in_the_first_bout_when_switched_off() -> None:
 
 def test_R9_7_throw_in_of_the_attack_rank_keeps_the_transfer_open() -> None:
     state = _led(["9c 9h Ac", "9d Jc", "Th Jh Qh"])
-    state = run(state, ThrowIn(0, "9h"))
+    state = play(state, ThrowIn(0, "9h"))
     assert legal(state, 1) == {Beat(1, "9c", "Jc"), Transfer(1, "9d"), Take(1)}
-    after = run(state, Transfer(1, "9d"))
+    after = play(state, Transfer(1, "9d"))
     assert after.table == _unbeaten("9c 9h 9d")
     assert (after.defender, after.defender_hand) == (2, 3)
 
@@ -257,15 +258,15 @@ def test_R9_7_throw_in_of_the_attack_rank_keeps_the_transfer_open() -> None:
 def test_R5_1_drawing_order_after_a_transfer_bout(order: str, expected: list[str]) -> None:
     # Four players, hand size 3, trump hearts. Seat 0 leads 9c against seat 1, seat 3 throws in
     # 9h, seat 1 transfers with 9d to seat 2, who beats all three.
-    rules = small(players=4, hand_size=3, transfer_by_card=True, draw_order=order)
-    state = setup(
+    rules = D24.replace(players=4, hand_size=3, transfer_by_card=True, draw_order=order)
+    state = position(
         rules,
         ["9c Kc Ad", "9d Jc Qd", "Tc Th Td", "9h As Ks"],
         stock="Js Qs Ts Jh Qh Ah",
     )
-    state = run(state, Lead(0, "9c"), ThrowIn(3, "9h"), Transfer(1, "9d"))
+    state = play(state, Lead(0, "9c"), ThrowIn(3, "9h"), Transfer(1, "9d"))
     assert state.joined == (0, 3, 1)
-    state = run(state, Beat(2, "9c", "Tc"), Beat(2, "9h", "Th"), Beat(2, "9d", "Td"))
+    state = play(state, Beat(2, "9c", "Tc"), Beat(2, "9h", "Th"), Beat(2, "9d", "Td"))
     assert state.table == ()
     assert state.stock == ()
     expected[2] = "Jh Qh Ah"
