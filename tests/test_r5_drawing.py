@@ -1,10 +1,16 @@
-"""R5 Drawing after a bout."""
+"""R5 Drawing after a bout: the order in which players draw (R5.1), also after a transfer bout
+(R9) and with ``draw_order``, and the face-up trump card drawn last (R5.2)."""
 
 from __future__ import annotations
 
-from helpers import D24, hands, play, position
+import pytest
+from helpers import D24, cards, hands, play, position
 
 from durak import Beat, Card, Lead, Pass, Rules, ShowTrump, Suit, Take, ThrowIn, Transfer
+
+# ---------------------------------------------------------------------------------------------
+# R5.1 who draws, in which order
+# ---------------------------------------------------------------------------------------------
 
 
 def test_R5_1_leader_then_other_thrower_then_defender_stock_runs_out() -> None:
@@ -113,6 +119,35 @@ def test_R5_1_final_defender_draws_last_even_if_he_led() -> None:
     assert (s.attacker, s.defender) == (0, 1)
 
 
+@pytest.mark.parametrize(
+    ("order", "expected"),
+    [
+        # clockwise from the leader: 0, 1, 3, then the defender 2
+        ("clockwise", ["Kc Ad Js", "Jc Qd Qs", "", "As Ks Ts"]),
+        # in the order they first put a card on the table: 0, 3, 1, then 2
+        ("join_order", ["Kc Ad Js", "Jc Qd Ts", "", "As Ks Qs"]),
+    ],
+)
+def test_R5_1_drawing_order_after_a_transfer_bout(order: str, expected: list[str]) -> None:
+    # Four players, hand size 3, trump hearts. Seat 0 leads 9c against seat 1, seat 3 throws in
+    # 9h, seat 1 transfers with 9d to seat 2, who beats all three.
+    rules = D24.replace(players=4, hand_size=3, transfer_by_card=True, draw_order=order)
+    state = position(
+        rules,
+        ["9c Kc Ad", "9d Jc Qd", "Tc Th Td", "9h As Ks"],
+        stock="Js Qs Ts Jh Qh Ah",
+    )
+    state = play(state, Lead(0, "9c"), ThrowIn(3, "9h"), Transfer(1, "9d"))
+    assert state.joined == (0, 3, 1)
+    state = play(state, Beat(2, "9c", "Tc"), Beat(2, "9h", "Th"), Beat(2, "9d", "Td"))
+    assert state.table == ()
+    assert state.stock == ()
+    expected[2] = "Jh Qh Ah"
+    assert state.hands == tuple(cards(h) for h in expected)
+    assert (state.attacker, state.defender) == (2, 3)
+
+
+
 def test_R5_1_showing_a_trump_does_not_make_a_player_an_attacker() -> None:
     rules = Rules(
         players=4,
@@ -146,6 +181,11 @@ def test_R5_1_no_drawing_from_an_empty_stock() -> None:
     s = position(D24, ["9c Ac", "Tc Kd"], trump="h")
     s = play(s, Lead(0, "9c"), Beat(1, "9c", "Tc"))
     assert s.hands == hands("Ac", "Kd")
+
+
+# ---------------------------------------------------------------------------------------------
+# R5.2 the face-up trump card
+# ---------------------------------------------------------------------------------------------
 
 
 def test_R5_2_face_up_trump_card_is_the_last_card_drawn() -> None:
