@@ -1,11 +1,14 @@
-"""R7 Going out, the end of the game, the result."""
+"""R7 Going out, the end, the result: going out (R7.1), finishing places (R7.2), the end of the
+game under each ``objective`` and ``on_last_cleared``, also with teams (R7.3), and what a finished
+game exposes (R7.4)."""
 
 from __future__ import annotations
 
-from helpers import D24, assert_illegal, hands, legal, play, position
+from helpers import D24, assert_illegal, cards, hands, legal, play, position
 
 from durak import (
     Beat,
+    GameState,
     Lead,
     Pass,
     Result,
@@ -19,6 +22,13 @@ from durak import (
 
 R3P = Rules(players=3, deck_size=24)
 R4P = Rules(players=4, deck_size=24, hand_size=4)
+
+
+def _result(state: GameState) -> tuple[object, ...]:
+    result = state.result
+    assert result is not None
+    return (result.durak, result.draw, result.winners, result.losers)
+
 
 # ---------------------------------------------------------------------------------------------
 # R7.1 going out
@@ -117,7 +127,7 @@ def test_R7_2_place_counts_the_players_out_at_earlier_bout_ends() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# R7.3 the end
+# R7.3 the end: objective = durak
 # ---------------------------------------------------------------------------------------------
 
 
@@ -149,6 +159,19 @@ def test_R7_3_draw_after_an_earlier_player_went_out() -> None:
     assert s.result.losers == ()
 
 
+def test_R7_3_durak_game_goes_on_while_two_players_are_active() -> None:
+    s = position(R3P, ["9c Ac", "Tc", "Qd Ks"], trump="h")
+    s = play(s, Lead(0, "9c"), Beat(1, "9c", "Tc"))
+    assert s.places == (None, 1, None)
+    assert s.result is None
+    assert legal_actions(s) != ()
+
+
+# ---------------------------------------------------------------------------------------------
+# R7.3 on_last_cleared = draw | defender_loses
+# ---------------------------------------------------------------------------------------------
+
+
 def test_R7_3_on_last_cleared_defender_loses() -> None:
     rules = D24.replace(on_last_cleared="defender_loses")
     s = position(rules, ["9c", "Tc"], trump="h")
@@ -163,6 +186,34 @@ def test_R7_3_on_last_cleared_defender_loses_takes_the_last_place() -> None:
     assert s.result == Result(
         durak=0, draw=False, places=(3, 1, 2), winners=(1, 2), losers=(0,)
     )
+
+
+def test_R7_3_defender_loses_does_not_change_an_ordinary_durak() -> None:
+    for setting in ("draw", "defender_loses"):
+        state = position(D24.replace(on_last_cleared=setting), ["9c", "Tc Jh"], trump="h")
+        state = play(state, Lead(0, "9c"), Beat(1, "9c", "Tc"))
+        assert _result(state) == (1, False, (0,), (1,))
+
+
+def test_R7_3_defender_loses_with_teams_his_team_loses() -> None:
+    rules = D24.replace(players=4, teams=[[0, 2], [1, 3]], on_last_cleared="defender_loses")
+    state = position(rules, ["9c", "Tc", "Qs Ks", "As Ah"], trump="h")
+    state = play(state, Lead(0, "9c"), Beat(1, "9c", "Tc"))
+    assert _result(state) == (1, False, (0, 2), (1, 3))
+
+
+def test_R7_3_defender_loses_with_teams_all_out() -> None:
+    rules = D24.replace(
+        players=4, teams=[[0, 2], [1, 3]], team_win="all_out", on_last_cleared="defender_loses"
+    )
+    state = position(rules, ["", "Tc", "9c", ""], trump="h", attacker=2)
+    state = play(state, Lead(2, "9c"), Beat(1, "9c", "Tc"))
+    assert _result(state) == (1, False, (0, 2), (1, 3))
+
+
+# ---------------------------------------------------------------------------------------------
+# R7.3 objective = first_out, without and with teams (R10.3)
+# ---------------------------------------------------------------------------------------------
 
 
 def test_R7_3_first_out_the_first_player_out_wins_everyone_else_loses() -> None:
@@ -197,12 +248,31 @@ def test_R7_3_first_out_goes_on_while_nobody_is_out() -> None:
     assert s.places == (None, None)
 
 
-def test_R7_3_durak_game_goes_on_while_two_players_are_active() -> None:
-    s = position(R3P, ["9c Ac", "Tc", "Qd Ks"], trump="h")
-    s = play(s, Lead(0, "9c"), Beat(1, "9c", "Tc"))
-    assert s.places == (None, 1, None)
-    assert s.result is None
-    assert legal_actions(s) != ()
+def test_R7_3_first_out_ends_also_when_the_defender_takes() -> None:
+    rules = D24.replace(players=3, objective="first_out")
+    state = position(rules, ["9c", "Tc Jh", "Qs Ks"], trump="h")
+    state = play(state, Lead(0, "9c"), Take(1))
+    assert _result(state) == (None, False, (0,), (1, 2))
+    assert state.hands[1] == cards("9c Tc Jh")
+
+
+def test_R7_3_first_out_with_teams_the_team_of_the_player_out_wins() -> None:
+    for team_win in ("first_out", "all_out"):
+        rules = D24.replace(
+            players=4, teams=[[0, 2], [1, 3]], team_win=team_win, objective="first_out"
+        )
+        state = position(rules, ["9c", "Tc Jh", "Qs Ks", "As Ah"], trump="h")
+        state = play(state, Lead(0, "9c"), Beat(1, "9c", "Tc"))
+        assert _result(state) == (None, False, (0, 2), (1, 3)), team_win
+
+
+def test_R7_3_first_out_with_three_pairs() -> None:
+    rules = Rules(
+        players=6, teams=[[0, 3], [1, 4], [2, 5]], team_win="all_out", objective="first_out"
+    )
+    state = position(rules, ["9c", "Tc Jh", "Qs Ks", "As Ah", "7c 8c", "7d 8d"], trump="h")
+    state = play(state, Lead(0, "9c"), Beat(1, "9c", "Tc"))
+    assert _result(state) == (None, False, (0, 3), (1, 2, 4, 5))
 
 
 # ---------------------------------------------------------------------------------------------
