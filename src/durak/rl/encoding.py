@@ -8,37 +8,46 @@ Supported rules
 An action id stands for an action that carries at most one card. Rules whose actions may carry
 several cards, ``lead = same_rank`` (R4.2) and ``transfer_several`` (R9.4), would need one id per
 subset of a hand; they are rejected with :class:`UnsupportedRulesError` (see
-:func:`check_supported`). Every other setting, preset and house rule is supported.
+:func:`check_supported`). So are rules whose deck holds cards outside the 52
+(:attr:`~durak.cards.Card.special`: they have no card index) and rules whose plan
+(:func:`durak.rules.modules.plan_for`) has an action kind that no codec encodes (a house rule's
+kind whose module registered no codec, below). Every other setting, preset and house rule is
+supported.
 
 Cards
 -----
-``N = rules.deck_size * rules.decks`` physical cards, numbered ``0 .. N-1`` in the order of
-:func:`durak.build_deck` (copy, then suit clubs-diamonds-hearts-spades, then rank from the lowest):
-:func:`card_index` and :func:`index_card`. With 36 cards ``6c`` is 0, ``Ac`` is 8, ``6d`` is 9,
-``As`` is 35; with two decks ``6c#2`` is 36.
+``N = rules.deck_size * rules.decks`` physical cards, numbered ``0 .. N-1`` in the order of the
+rules' deck (:attr:`durak.rules.modules.Plan.deck`; for the rule book's decks that of
+:func:`durak.build_deck`: copy, then suit clubs-diamonds-hearts-spades, then rank from the
+lowest): :func:`card_index` and :func:`index_card`. With 36 cards ``6c`` is 0, ``Ac`` is 8,
+``6d`` is 9, ``As`` is 35; with two decks ``6c#2`` is 36.
 
 Action ids
 ----------
 ``S = table_slots(rules) = min(N, max(max_attack, first_bout_max or 0))`` is the most attack cards
 a bout can ever hold (R4.6, R9.2). The action space is ``Discrete(A)``,
 ``A = action_space_size(rules) = 3 + N * (S + 4)`` (363 for 36 cards with the default limits,
-523 for 52 cards, 723 for two 36-card decks):
+523 for 52 cards, 723 for two 36-card decks), plus the segments of plug-in kinds (below). Each
+row is the segment of one :class:`ActionCodec` (its name in :func:`action_layout` in brackets):
 
 =================  =========  =================================================================
 offset             length     action
 =================  =========  =================================================================
-``0``              1          :class:`~durak.Take` (R4.8)
-``1``              1          :class:`~durak.Pass` (R4.9)
-``2``              1          :class:`~durak.Redeal` (R12.2)
-``3``              ``N``      attack with card ``i``: :class:`~durak.Lead` of that single card
-                              while the table is empty, else :class:`~durak.ThrowIn` (R4.2,
-                              R4.3); the two are never legal at the same time
-``3+N``            ``S*N``    beat: id ``3 + N + j*N + i`` beats the attack card in table slot
+``0``              1          [take] :class:`~durak.Take` (R4.8)
+``1``              1          [pass] :class:`~durak.Pass` (R4.9)
+``2``              1          [redeal] :class:`~durak.Redeal` (R12.2)
+``3``              ``N``      [attack] attack with card ``i``: :class:`~durak.Lead` of that
+                              single card while the table is empty, else
+                              :class:`~durak.ThrowIn` (R4.2, R4.3); the two are never legal at
+                              the same time
+``3+N``            ``S*N``    [beat] id ``3 + N + j*N + i`` beats the attack card in table slot
                               ``j`` with card ``i`` (R4.7); slot ``j`` is the ``j``-th pair of
                               ``state.table``, in the order the attack cards were played
-``3+N+S*N``        ``N``      :class:`~durak.Transfer` with card ``i`` (R9.1)
-``3+2N+S*N``       ``N``      :class:`~durak.ShowTrump` of card ``i`` (R9.5)
-``3+3N+S*N``       ``N``      :class:`~durak.ExchangeTrump` of card ``i`` (R12.1)
+``3+N+S*N``        ``N``      [transfer] :class:`~durak.Transfer` with card ``i`` (R9.1)
+``3+2N+S*N``       ``N``      [show] :class:`~durak.ShowTrump` of card ``i`` (R9.5)
+``3+3N+S*N``       ``N``      [exchange] :class:`~durak.ExchangeTrump` of card ``i`` (R12.1)
+``3+N*(S+4)``      ...        the plug-in segments, in the order their codecs were registered,
+                              each only under rules whose plan has one of its kinds
 =================  =========  =================================================================
 
 Why slots for beating: a beat names two cards. All (attack, card) pairs would take ``N*N`` ids
@@ -50,6 +59,37 @@ every beat exactly, whatever the trump, and the observation shows which card lie
 The encoding is a bijection between one player's legal actions and the set ids of
 :func:`legal_mask`: :func:`decode` of an id gives the action, :func:`encode` of an action gives
 its id. Decoding does not check legality; :func:`durak.apply` does.
+
+Codecs
+------
+Each action kind declares once how it is encoded: an :class:`ActionCodec` names the kinds of
+its segment (verbs of :data:`durak.actions.ACTION_KINDS`; ``attack`` holds both ``lead`` and
+``throw``), the segment's shape for given rules (its size is the product), how an action maps to
+an index ``i`` within the segment (``encode(action, rules, context)``), and back
+(``decode(i, player, rules, context)``, where ``context`` is the state or view played in), a
+state-free text (``describe``), the cards the action puts on the table (``table_cards``, the
+OpenSpiel information state's ``played`` piece) and, if any, why it cannot encode the kinds
+under some rules (``unsupported``: ``lead = same_rank``, ``transfer_several``). :func:`encode`,
+:func:`decode`, :func:`describe`, :func:`action_layout` and :func:`check_supported` read
+nothing else. The rule book's codecs are registered first, in the order of the table above, and
+their segments are in every action space, so their ids never move. A rule module that adds a
+kind (:func:`durak.actions.register_action`) registers a codec for it with
+:func:`register_codec`; its segment follows the built-in ones (and the plug-in segments
+registered before it) under rules whose plan has the kind, and rules without it keep their
+action space unchanged. For ``examples/house_rule.py``'s ``Concede``::
+
+    register_codec(
+        ActionCodec(
+            "concede",
+            ("concede",),
+            shape=lambda rules: (1,),
+            encode=lambda action, rules, context: 0,
+            decode=lambda i, player, rules, context: Concede(player),
+            description="Concede the game (house:concede)",
+        )
+    )
+
+Under ``Rules(players=3, house_rules=["concede"])`` that is id 363, and ``A`` is 364.
 
 Observation tensor
 ------------------
@@ -104,7 +144,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 
 import attrs
@@ -112,6 +152,7 @@ import numpy as np
 import numpy.typing as npt
 
 from durak.actions import (
+    ACTION_KINDS,
     Action,
     Beat,
     ExchangeTrump,
@@ -122,10 +163,12 @@ from durak.actions import (
     Take,
     ThrowIn,
     Transfer,
+    is_action,
 )
-from durak.cards import DECK_SIZES, Card, build_deck
+from durak.cards import Card
 from durak.engine import legal_actions, next_actor
-from durak.errors import RulesError
+from durak.errors import InvalidError, RulesError
+from durak.rules.modules import plan_for
 from durak.rules.settings import Lead as LeadSetting
 from durak.rules.settings import Rules
 from durak.state import GameState
@@ -138,12 +181,16 @@ __all__ = [
     "SCALAR_FEATURES",
     "SEAT_FEATURES",
     "TAKE",
+    "ActionCodec",
+    "Context",
     "Piece",
     "UnsupportedRulesError",
     "action_layout",
     "action_space_size",
     "card_index",
     "check_supported",
+    "codec_of",
+    "codecs",
     "decode",
     "describe",
     "encode",
@@ -154,6 +201,8 @@ __all__ = [
     "observation_layout",
     "observation_size",
     "observe",
+    "register_codec",
+    "table_cards",
     "table_slots",
     "view_mask",
 ]
@@ -162,7 +211,6 @@ __all__ = [
 TAKE = 0
 PASS = 1
 REDEAL = 2
-_ATTACK = 3  # first id of the attack block
 
 #: Column names of the ``seats`` piece, in order.
 SEAT_FEATURES: tuple[str, ...] = (
@@ -240,20 +288,44 @@ def check_supported(rules: Rules) -> None:
 
     Raises:
         UnsupportedRulesError: ``lead = same_rank`` (R4.2) or ``transfer_several`` (R9.4): an
-            action could carry several cards, which the fixed action ids do not name.
+            action could carry several cards, which the fixed action ids do not name (the
+            codecs of those kinds say so); the deck holds cards outside the 52
+            (:attr:`~durak.cards.Card.special`), which have no card index; or the rules' plan
+            has an action kind that no codec encodes (:func:`register_codec`). ``setting``
+            names the setting (``lead``, ``transfer_several``, ``house_rules``).
     """
-    if rules.lead is not LeadSetting.SINGLE:
-        raise UnsupportedRulesError(
-            "lead",
-            "the RL adapters support lead = single only: a lead of several cards of one rank "
-            "(R4.2) has no action id",
+    problem = _problem(rules, len(_CODECS))
+    if problem is not None:
+        raise UnsupportedRulesError(*problem)
+
+
+@lru_cache(maxsize=256)
+def _problem(rules: Rules, _version: int) -> tuple[str, str] | None:
+    """``(setting, reason)`` if ``rules`` cannot be encoded (``_version`` keys the cache to the
+    registry's size, so a codec registered later counts)."""
+    for codec, _, _ in _segments(rules, _version):
+        if codec.unsupported is not None:
+            problem = codec.unsupported(rules)
+            if problem is not None:
+                return problem
+    plan = plan_for(rules)
+    specials = [card for card in plan.deck if card.special]
+    if specials:
+        names = " ".join(str(card) for card in specials)
+        return (
+            "house_rules",
+            f"the RL adapters index the 52 cards only: the deck holds {names}, a card outside "
+            "the 52, which has no card index",
         )
-    if rules.transfer_several:
-        raise UnsupportedRulesError(
-            "transfer_several",
-            "the RL adapters support single-card transfers only: a transfer of several cards "
-            "(R9.4) has no action id",
-        )
+    for cls in plan.owners:
+        kind = getattr(cls, "kind", cls.__name__)
+        if kind not in _BY_KIND:
+            return (
+                "house_rules",
+                f"the action kind {kind!r} ({cls.__name__}) has no action ids: its module must "
+                "register a codec for it (durak.rl.encoding.register_codec)",
+            )
+    return None
 
 
 def table_slots(rules: Rules) -> int:
@@ -261,12 +333,20 @@ def table_slots(rules: Rules) -> int:
     return min(rules.cards, max(rules.max_attack, rules.first_bout_max or 0))
 
 
-def _ranks(rules: Rules) -> int:
-    return 15 - DECK_SIZES[rules.deck_size]
+@lru_cache(maxsize=64)
+def _deck(rules: Rules) -> tuple[Card, ...]:
+    """The deck's cards (:attr:`durak.rules.modules.Plan.deck`), canonical order."""
+    return plan_for(rules).deck
+
+
+@lru_cache(maxsize=64)
+def _indices(rules: Rules) -> dict[Card, int]:
+    return {card: i for i, card in enumerate(_deck(rules))}
 
 
 def card_index(card: Card, rules: Rules) -> int:
-    """The card's index ``0 .. N-1`` in :func:`durak.build_deck` order.
+    """The card's index ``0 .. N-1``: its position in the deck (:func:`durak.build_deck` order
+    for the rule book's decks).
 
     >>> card_index(Card.parse("Ac"), Rules()), card_index(Card.parse("6d"), Rules())
     (8, 9)
@@ -274,17 +354,10 @@ def card_index(card: Card, rules: Rules) -> int:
     Raises:
         ValueError: the card is not in the rules' deck(s).
     """
-    low = DECK_SIZES[rules.deck_size]
-    rank = card & 15
-    copy = card >> 6
-    if rank < low or copy >= rules.decks:
+    index = _indices(rules).get(card)
+    if index is None:
         raise ValueError(f"{card} is not in the deck of these rules")
-    return copy * rules.deck_size + ((card >> 4) & 3) * _ranks(rules) + rank - low
-
-
-@lru_cache(maxsize=64)
-def _deck(rules: Rules) -> tuple[Card, ...]:
-    return build_deck(rules.deck_size, rules.decks)
+    return index
 
 
 def index_card(index: int, rules: Rules) -> Card:
@@ -300,48 +373,176 @@ def index_card(index: int, rules: Rules) -> Card:
 
 
 # --------------------------------------------------------------------------------------------
-# Actions
+# Actions: one codec per segment of the action ids
 # --------------------------------------------------------------------------------------------
 
+#: What an action id is read against: the state (or a player's view) it is played in. Codecs
+#: read ``context.rules`` and ``context.table`` (a beat names a table slot).
+Context = GameState | PlayerView
 
-def _offsets(rules: Rules) -> tuple[int, int, int, int, int, int]:
-    """(attack, beat, transfer, show, exchange, end) offsets."""
-    n = rules.cards
-    s = table_slots(rules)
-    beat = _ATTACK + n
-    transfer = beat + s * n
-    return _ATTACK, beat, transfer, transfer + n, transfer + 2 * n, transfer + 3 * n
+
+def _no_cards(action: Action) -> tuple[Card, ...]:
+    return ()
+
+
+@attrs.frozen
+class ActionCodec:
+    """How the actions of some kinds map to one segment of the fixed action ids.
+
+    The segment's ids are ``offset .. offset + size(rules) - 1``; the codec works with the
+    index ``i`` within it. A codec is registered with :func:`register_codec`; the segments lie
+    in registration order, the rule book's first (see the module docs).
+
+    Attributes:
+        name: the segment's name in :func:`action_layout`, e.g. ``"attack"``.
+        kinds: the action verbs (``Action.kind``, the keys of :data:`durak.actions.ACTION_KINDS`)
+            it encodes; each verb has one codec.
+        shape: the segment's shape for the rules (``(1,)`` for a kind of one action); it holds
+            ``prod(shape)`` ids.
+        encode: ``encode(action, rules, context) -> i``, ``0 <= i < size(rules)``; raises
+            :class:`ValueError` for an action that has no id.
+        decode: ``decode(i, player, rules, context) -> action``, the inverse of ``encode`` for
+            ``player``'s actions; legality is not checked.
+        describe: ``describe(i, rules) -> str``, a text for the id that needs no state; by
+            default the name, followed by ``i`` if the segment holds several ids.
+        description: one line for :func:`action_layout`.
+        table_cards: ``table_cards(action) -> cards``: the cards the action puts on the table
+            (the OpenSpiel information state's ``played`` piece); by default none.
+        unsupported: ``unsupported(rules) -> (setting, reason) | None``: why the kinds cannot
+            be encoded under ``rules`` (:func:`check_supported` raises it); by default never.
+    """
+
+    name: str
+    kinds: tuple[str, ...]
+    shape: Callable[[Rules], tuple[int, ...]]
+    encode: Callable[[Action, Rules, Context], int]
+    decode: Callable[[int, int, Rules, Context], Action]
+    describe: Callable[[int, Rules], str] | None = None
+    description: str = ""
+    table_cards: Callable[[Action], tuple[Card, ...]] = _no_cards
+    unsupported: Callable[[Rules], tuple[str, str] | None] | None = None
+
+    def size(self, rules: Rules) -> int:
+        """The number of ids of the segment under ``rules``: ``prod(shape(rules))``."""
+        size = 1
+        for dim in self.shape(rules):
+            size *= dim
+        return size
+
+    def text(self, i: int, rules: Rules) -> str:
+        """:attr:`describe` of index ``i``, or the default text."""
+        if self.describe is not None:
+            return self.describe(i, rules)
+        return self.name if self.size(rules) == 1 else f"{self.name} {i}"
+
+
+#: The codecs by segment name, in the order of their segments.
+_CODECS: dict[str, ActionCodec] = {}
+#: The codecs by action verb.
+_BY_KIND: dict[str, ActionCodec] = {}
+#: The rule book's segments: in every action space. The others only under rules whose plan has
+#: one of their kinds.
+_BUILT_IN: set[str] = set()
+
+
+def register_codec(codec: ActionCodec) -> ActionCodec:
+    """Give the action kinds ``codec.kinds`` their segment of the action ids, after the
+    segments registered before. The segment is in the action space of rules whose plan has one
+    of its kinds (:attr:`durak.rules.modules.Plan.owners`), so rules without the kinds keep
+    their ids and size. Registering the same codec again changes nothing.
+
+    Raises:
+        InvalidError: a kind is not a registered action verb
+            (:func:`durak.actions.register_action`), or the name or a kind is taken by another
+            codec.
+    """
+    if _CODECS.get(codec.name) == codec:
+        return codec
+    if codec.name in _CODECS:
+        raise InvalidError(f"the action segment {codec.name!r} is taken by another codec")
+    if not codec.kinds:
+        raise InvalidError(f"the codec {codec.name!r} encodes no action kind")
+    for kind in codec.kinds:
+        if kind not in ACTION_KINDS:
+            raise InvalidError(f"{kind!r} is not an action kind (durak.actions.register_action)")
+        if kind in _BY_KIND:
+            raise InvalidError(
+                f"the action kind {kind!r} is encoded by the codec {_BY_KIND[kind].name!r}"
+            )
+    _CODECS[codec.name] = codec
+    for kind in codec.kinds:
+        _BY_KIND[kind] = codec
+    return codec
+
+
+def codecs() -> tuple[ActionCodec, ...]:
+    """Every registered codec, in the order of their segments."""
+    return tuple(_CODECS.values())
+
+
+@lru_cache(maxsize=256)
+def _segments(rules: Rules, _version: int) -> tuple[tuple[ActionCodec, int, int], ...]:
+    """``(codec, offset, size)`` of the segments of ``rules``' action space, in order."""
+    kinds = {getattr(cls, "kind", "") for cls in plan_for(rules).owners}
+    segments = []
+    offset = 0
+    for codec in _CODECS.values():
+        if codec.name in _BUILT_IN or kinds.intersection(codec.kinds):
+            size = codec.size(rules)
+            segments.append((codec, offset, size))
+            offset += size
+    return tuple(segments)
+
+
+def _layout(rules: Rules) -> tuple[tuple[ActionCodec, int, int], ...]:
+    check_supported(rules)
+    return _segments(rules, len(_CODECS))
+
+
+def _locate(index: int, rules: Rules) -> tuple[ActionCodec, int]:
+    """The codec of id ``index`` and the index within its segment."""
+    segments = _layout(rules)
+    end = segments[-1][1] + segments[-1][2]
+    if not 0 <= index < end:
+        raise ValueError(f"action id {index} is outside 0-{end - 1}")
+    for codec, offset, size in segments:
+        if index < offset + size:
+            return codec, index - offset
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def codec_of(action: Action) -> ActionCodec | None:
+    """The codec of ``action``'s kind, or ``None`` if no codec encodes it."""
+    return _BY_KIND.get(getattr(action, "kind", ""))
+
+
+def table_cards(action: Action) -> tuple[Card, ...]:
+    """The cards ``action`` puts on the table (its codec's :attr:`ActionCodec.table_cards`);
+    none for a kind without a codec."""
+    codec = codec_of(action)
+    return codec.table_cards(action) if codec is not None else ()
 
 
 def action_space_size(rules: Rules) -> int:
-    """``A = 3 + N * (S + 4)``: the number of action ids (see the module docs).
+    """``A``: the number of action ids, ``3 + N * (S + 4)`` plus the plug-in segments (see the
+    module docs).
 
     Raises:
         UnsupportedRulesError: see :func:`check_supported`.
     """
-    check_supported(rules)
-    return _offsets(rules)[5]
+    _, offset, size = _layout(rules)[-1]
+    return offset + size
 
 
 def action_layout(rules: Rules) -> tuple[Piece, ...]:
-    """The blocks of action ids, in order (the module docs' table as data).
+    """The segments of action ids, in order (the module docs' table as data), one per codec.
 
     Raises:
         UnsupportedRulesError: see :func:`check_supported`.
     """
-    check_supported(rules)
-    n = rules.cards
-    s = table_slots(rules)
-    attack, beat, transfer, show, exchange, _ = _offsets(rules)
-    return (
-        Piece("take", TAKE, (1,), "Take (R4.8)"),
-        Piece("pass", PASS, (1,), "Pass (R4.9)"),
-        Piece("redeal", REDEAL, (1,), "Redeal (R12.2)"),
-        Piece("attack", attack, (n,), "Lead (empty table) or ThrowIn of card i (R4.2, R4.3)"),
-        Piece("beat", beat, (s, n), "beat the attack card in table slot j with card i (R4.7)"),
-        Piece("transfer", transfer, (n,), "Transfer with card i (R9.1)"),
-        Piece("show", show, (n,), "ShowTrump of card i (R9.5)"),
-        Piece(EXCHANGE, exchange, (n,), "ExchangeTrump of card i (R12.1)"),
+    return tuple(
+        Piece(codec.name, offset, codec.shape(rules), codec.description)
+        for codec, offset, _ in _layout(rules)
     )
 
 
@@ -352,40 +553,20 @@ def encode(action: Action, state: GameState | PlayerView) -> int:
 
     Raises:
         UnsupportedRulesError: the rules are not supported (:func:`check_supported`).
-        ValueError: the action carries several cards, names a card outside the deck, or beats
-            a card that is not an unbeaten attack card on the table.
+        ValueError: the action carries several cards, names a card outside the deck, beats
+            a card that is not an unbeaten attack card on the table, or is of a kind that has
+            no ids under these rules.
+        TypeError: ``action`` is not an action.
     """
     rules = state.rules
-    check_supported(rules)
-    n = rules.cards
-    attack, beat, transfer, show, exchange, _ = _offsets(rules)
-    match action:
-        case Take():
-            return TAKE
-        case Pass():
-            return PASS
-        case Redeal():
-            return REDEAL
-        case Lead(cards=cards):
-            if len(cards) != 1:
-                raise ValueError(f"{action} leads several cards, which has no action id")
-            return attack + card_index(cards[0], rules)
-        case ThrowIn(card=card):
-            return attack + card_index(card, rules)
-        case Beat(attack=target, card=card):
-            for slot, pair in enumerate(state.table):
-                if pair == (target, None):
-                    return beat + slot * n + card_index(card, rules)
-            raise ValueError(f"{action}: {target} is not an unbeaten attack card on the table")
-        case Transfer(cards=cards):
-            if len(cards) != 1:
-                raise ValueError(f"{action} transfers several cards, which has no action id")
-            return transfer + card_index(cards[0], rules)
-        case ShowTrump(card=card):
-            return show + card_index(card, rules)
-        case ExchangeTrump(card=card):
-            return exchange + card_index(card, rules)
-    raise TypeError(f"not an action: {action!r}")
+    segments = _layout(rules)
+    if not is_action(action):
+        raise TypeError(f"not an action: {action!r}")
+    codec = codec_of(action)
+    for segment, offset, _ in segments:
+        if segment is codec:
+            return offset + segment.encode(action, rules, state)
+    raise ValueError(f"{action}: the action kind {action.kind!r} has no id under these rules")
 
 
 def decode(index: int, state: GameState, player: int | None = None) -> Action:
@@ -398,38 +579,13 @@ def decode(index: int, state: GameState, player: int | None = None) -> Action:
             or a beat id names an empty table slot.
     """
     rules = state.rules
-    check_supported(rules)
     index = int(index)
-    attack, beat, transfer, show, exchange, end = _offsets(rules)
-    if not 0 <= index < end:
-        raise ValueError(f"action id {index} is outside 0-{end - 1}")
+    codec, i = _locate(index, rules)
     if player is None:
         player = next_actor(state)
         if player is None:
             raise ValueError("the game is over: no player acts")
-    n = rules.cards
-    if index == TAKE:
-        return Take(player)
-    if index == PASS:
-        return Pass(player)
-    if index == REDEAL:
-        return Redeal(player)
-    if index < beat:
-        card = index_card(index - attack, rules)
-        return ThrowIn(player, card) if state.table else Lead(player, (card,))
-    if index < transfer:
-        slot, i = divmod(index - beat, n)
-        if slot >= len(state.table):
-            raise ValueError(
-                f"action id {index} beats table slot {slot}, but the table holds "
-                f"{len(state.table)} attack card(s)"
-            )
-        return Beat(player, state.table[slot][0], index_card(i, rules))
-    if index < show:
-        return Transfer(player, (index_card(index - transfer, rules),))
-    if index < exchange:
-        return ShowTrump(player, index_card(index - show, rules))
-    return ExchangeTrump(player, index_card(index - exchange, rules))
+    return codec.decode(i, player, rules, state)
 
 
 def describe(index: int, rules: Rules) -> str:
@@ -440,23 +596,187 @@ def describe(index: int, rules: Rules) -> str:
         UnsupportedRulesError: the rules are not supported (:func:`check_supported`).
         ValueError: ``index`` is outside ``0 .. A-1``.
     """
-    check_supported(rules)
-    attack, beat, transfer, show, exchange, end = _offsets(rules)
-    index = int(index)
-    if not 0 <= index < end:
-        raise ValueError(f"action id {index} is outside 0-{end - 1}")
-    if index < attack:
-        return ("take", "pass", "redeal")[index]
-    if index < beat:
-        return f"attack {index_card(index - attack, rules)}"
-    if index < transfer:
-        slot, i = divmod(index - beat, rules.cards)
-        return f"beat slot {slot} with {index_card(i, rules)}"
-    if index < show:
-        return f"transfer {index_card(index - transfer, rules)}"
-    if index < exchange:
-        return f"show {index_card(index - show, rules)}"
-    return f"exchange {index_card(index - exchange, rules)}"
+    codec, i = _locate(int(index), rules)
+    return codec.text(i, rules)
+
+
+# -- the rule book's codecs ----------------------------------------------------------------
+
+
+def _one(shape: tuple[int, ...] = (1,)) -> Callable[[Rules], tuple[int, ...]]:
+    return lambda rules: shape
+
+
+def _cards_shape(rules: Rules) -> tuple[int, ...]:
+    return (rules.cards,)
+
+
+def _single(action: Action, cards: tuple[Card, ...], what: str, rules: Rules) -> int:
+    if len(cards) != 1:
+        raise ValueError(f"{action} {what} several cards, which has no action id")
+    return card_index(cards[0], rules)
+
+
+def _encode_attack(action: Action, rules: Rules, context: Context) -> int:
+    if isinstance(action, Lead):
+        return _single(action, action.cards, "leads", rules)
+    assert isinstance(action, ThrowIn)
+    return card_index(action.card, rules)
+
+
+def _decode_attack(i: int, player: int, rules: Rules, context: Context) -> Action:
+    card = index_card(i, rules)
+    return ThrowIn(player, card) if context.table else Lead(player, (card,))
+
+
+def _lead_single(rules: Rules) -> tuple[str, str] | None:
+    if rules.lead is LeadSetting.SINGLE:
+        return None
+    return (
+        "lead",
+        "the RL adapters support lead = single only: a lead of several cards of one rank "
+        "(R4.2) has no action id",
+    )
+
+
+def _encode_beat(action: Action, rules: Rules, context: Context) -> int:
+    assert isinstance(action, Beat)
+    for slot, pair in enumerate(context.table):
+        if pair == (action.attack, None):
+            return slot * rules.cards + card_index(action.card, rules)
+    raise ValueError(f"{action}: {action.attack} is not an unbeaten attack card on the table")
+
+
+def _decode_beat(i: int, player: int, rules: Rules, context: Context) -> Action:
+    slot, card = divmod(i, rules.cards)
+    if slot >= len(context.table):
+        raise ValueError(
+            f"action id {_segment_offset('beat', rules) + i} beats table slot {slot}, but the "
+            f"table holds {len(context.table)} attack card(s)"
+        )
+    return Beat(player, context.table[slot][0], index_card(card, rules))
+
+
+def _segment_offset(name: str, rules: Rules) -> int:
+    return next(offset for codec, offset, _ in _layout(rules) if codec.name == name)
+
+
+def _describe_beat(i: int, rules: Rules) -> str:
+    slot, card = divmod(i, rules.cards)
+    return f"beat slot {slot} with {index_card(card, rules)}"
+
+
+def _encode_transfer(action: Action, rules: Rules, context: Context) -> int:
+    assert isinstance(action, Transfer)
+    return _single(action, action.cards, "transfers", rules)
+
+
+def _transfer_single(rules: Rules) -> tuple[str, str] | None:
+    if not rules.transfer_several:
+        return None
+    return (
+        "transfer_several",
+        "the RL adapters support single-card transfers only: a transfer of several cards "
+        "(R9.4) has no action id",
+    )
+
+
+def _encode_card(action: Action, rules: Rules, context: Context) -> int:
+    assert isinstance(action, ShowTrump | ExchangeTrump)
+    return card_index(action.card, rules)
+
+
+def _describe_card(verb: str) -> Callable[[int, Rules], str]:
+    return lambda i, rules: f"{verb} {index_card(i, rules)}"
+
+
+def _played(action: Action) -> tuple[Card, ...]:
+    if isinstance(action, Lead | Transfer):
+        return action.cards
+    if isinstance(action, ThrowIn | Beat):
+        return (action.card,)
+    return ()
+
+
+for _codec in (
+    ActionCodec(
+        "take",
+        ("take",),
+        _one(),
+        lambda a, r, c: 0,
+        lambda i, p, r, c: Take(p),
+        description="Take (R4.8)",
+    ),
+    ActionCodec(
+        "pass",
+        ("pass",),
+        _one(),
+        lambda a, r, c: 0,
+        lambda i, p, r, c: Pass(p),
+        description="Pass (R4.9)",
+    ),
+    ActionCodec(
+        "redeal",
+        ("redeal",),
+        _one(),
+        lambda a, r, c: 0,
+        lambda i, p, r, c: Redeal(p),
+        description="Redeal (R12.2)",
+    ),
+    ActionCodec(
+        "attack",
+        ("lead", "throw"),
+        _cards_shape,
+        _encode_attack,
+        _decode_attack,
+        _describe_card("attack"),
+        "Lead (empty table) or ThrowIn of card i (R4.2, R4.3)",
+        _played,
+        _lead_single,
+    ),
+    ActionCodec(
+        "beat",
+        ("beat",),
+        lambda rules: (table_slots(rules), rules.cards),
+        _encode_beat,
+        _decode_beat,
+        _describe_beat,
+        "beat the attack card in table slot j with card i (R4.7)",
+        _played,
+    ),
+    ActionCodec(
+        "transfer",
+        ("transfer",),
+        _cards_shape,
+        _encode_transfer,
+        lambda i, p, r, c: Transfer(p, (index_card(i, r),)),
+        _describe_card("transfer"),
+        "Transfer with card i (R9.1)",
+        _played,
+        _transfer_single,
+    ),
+    ActionCodec(
+        "show",
+        ("show",),
+        _cards_shape,
+        _encode_card,
+        lambda i, p, r, c: ShowTrump(p, index_card(i, r)),
+        _describe_card("show"),
+        "ShowTrump of card i (R9.5)",
+    ),
+    ActionCodec(
+        EXCHANGE,
+        ("exchange",),
+        _cards_shape,
+        _encode_card,
+        lambda i, p, r, c: ExchangeTrump(p, index_card(i, r)),
+        _describe_card("exchange"),
+        "ExchangeTrump of card i (R12.1)",
+    ),
+):
+    register_codec(_codec)
+    _BUILT_IN.add(_codec.name)
+del _codec
 
 
 def legal_ids(state: GameState, player: int) -> list[int]:

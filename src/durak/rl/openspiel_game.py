@@ -22,8 +22,9 @@ Parameters
   it ends as a draw (every return 0). Random games of every preset take under 400 player moves.
 
 Rules with ``lead = same_rank`` or ``transfer_several`` are rejected
-(:class:`~durak.rl.encoding.UnsupportedRulesError`: their actions carry several cards), and so
-is ``misdeal_suit_count`` (R12.2): the engine gives no redeal for a game dealt from an explicit
+(:class:`~durak.rl.encoding.UnsupportedRulesError`: their actions carry several cards), as are
+the other rules :func:`~durak.rl.encoding.check_supported` refuses (a deck with cards outside
+the 52, an action kind without a codec), and so is ``misdeal_suit_count`` (R12.2): the engine gives no redeal for a game dealt from an explicit
 deck order, which is how this game deals (below).
 
 Game facts
@@ -32,7 +33,8 @@ Game facts
   0 in a draw (R7.3, R7.4; with teams a player's result is his team's, R10.3). Utility: zero-sum
   for two players without teams under ``objective = durak``; general-sum otherwise (under
   ``first_out`` several players may win at once).
-- Actions: the ids of :mod:`durak.rl.encoding`, ``num_distinct_actions = 3 + N * (S + 4)``.
+- Actions: the ids of :mod:`durak.rl.encoding`, ``num_distinct_actions = 3 + N * (S + 4)``
+  (plus the segments of plug-in kinds' codecs, :func:`~durak.rl.encoding.register_codec`).
   :meth:`DurakState.legal_actions` is sorted and empty for everyone but the current player.
 - ``current_player()`` is :func:`durak.next_actor` (R13.2): the defender while he faces an
   unbeaten card and has not taken, else the main attacker, else the other throwers clockwise.
@@ -56,7 +58,8 @@ Observations
   players and 36 cards). All zero during the deal.
 - ``information_state_tensor(player)``: the observation tensor followed by a ``played`` piece of
   shape ``(n, N)``: the cards each relative seat (row 0 is the player) has put on the table in
-  this game. It summarises the history; it is not a perfect-recall encoding.
+  this game (what each kind's codec says its actions put there:
+  :func:`~durak.rl.encoding.table_cards`). It summarises the history; it is not a perfect-recall encoding.
 - ``information_state_string(player)``: perfect recall: the player's own deal (his hand and the
   public facts of the deal, R2.4, R3.1), then every action in order (all actions are public in
   Durak) with the draws as he saw them (his own cards, the others' counts, the face-up trump card,
@@ -78,7 +81,6 @@ import numpy as np
 import numpy.typing as npt
 import pyspiel
 
-from durak.actions import Beat, Lead, ThrowIn, Transfer
 from durak.cards import Card, format_cards
 from durak.engine import apply_with_events, new_game, next_actor
 from durak.errors import RulesError
@@ -97,6 +99,7 @@ from durak.rl.encoding import (
     observation,
     observation_layout,
     observation_size,
+    table_cards,
 )
 from durak.rules.settings import NoTrumpLead, Objective, Rules
 from durak.state import GameState
@@ -384,12 +387,7 @@ class DurakState(pyspiel.State):
                     lines.append(f"  p{event.player} drew {event.count}: {drawn}{face_up}")
             logs.append((*core.logs[k], *lines))
         played = core.played
-        cards: tuple[Card, ...] = ()
-        match action:
-            case Lead(cards=cs) | Transfer(cards=cs):
-                cards = cs
-            case ThrowIn(card=c) | Beat(card=c):
-                cards = (c,)
+        cards = table_cards(action)
         if cards:
             played = (*played[:player], played[player] | set(cards), *played[player + 1 :])
         moves = core.moves + 1
