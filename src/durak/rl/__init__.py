@@ -2,8 +2,9 @@
 
 - :mod:`durak.rl.encoding` (needs ``numpy``): the fixed action encoding shared by both adapters
   (:func:`~durak.rl.encoding.action_space_size`, :func:`~durak.rl.encoding.encode`,
-  :func:`~durak.rl.encoding.decode`, :func:`~durak.rl.encoding.legal_mask`) and the observation
-  tensor built from :func:`durak.view` alone (:func:`~durak.rl.encoding.observation`,
+  :func:`~durak.rl.encoding.decode`, :func:`~durak.rl.encoding.legal_mask`), one codec per
+  action kind (:func:`~durak.rl.encoding.register_codec` gives a plug-in kind ids), and the
+  observation tensor built from :func:`durak.view` alone (:func:`~durak.rl.encoding.observation`,
   :func:`~durak.rl.encoding.observation_layout`).
 - :mod:`durak.rl.pettingzoo_env` (extra ``rl``: ``pip install 'durak[rl]'``): the PettingZoo AEC
   environment ``durak_v0``.

@@ -24,8 +24,9 @@ Parameters
 Rules with ``lead = same_rank`` or ``transfer_several`` are rejected
 (:class:`~durak.rl.encoding.UnsupportedRulesError`: their actions carry several cards), as are
 the other rules :func:`~durak.rl.encoding.check_supported` refuses (a deck with cards outside
-the 52, an action kind without a codec), and so is ``misdeal_suit_count`` (R12.2): the engine gives no redeal for a game dealt from an explicit
-deck order, which is how this game deals (below).
+the 52, an action kind without a codec), and so is ``misdeal_suit_count`` (R12.2): the engine
+gives no redeal for a game dealt from an explicit deck order, which is how this game deals
+(below).
 
 Game facts
 ----------
@@ -59,7 +60,8 @@ Observations
 - ``information_state_tensor(player)``: the observation tensor followed by a ``played`` piece of
   shape ``(n, N)``: the cards each relative seat (row 0 is the player) has put on the table in
   this game (what each kind's codec says its actions put there:
-  :func:`~durak.rl.encoding.table_cards`). It summarises the history; it is not a perfect-recall encoding.
+  :func:`~durak.rl.encoding.table_cards`). It summarises the history; it is not a
+  perfect-recall encoding.
 - ``information_state_string(player)``: perfect recall: the player's own deal (his hand and the
   public facts of the deal, R2.4, R3.1), then every action in order (all actions are public in
   Durak) with the draws as he saw them (his own cards, the others' counts, the face-up trump card,
