@@ -1,13 +1,17 @@
 """R10 Teams (pairs): the defender is the next active opponent, partners never throw in against
 each other, transfers skip partners, rotation after a take, team_win first_out / all_out and
-team draws."""
+team draws, and who is out or has left holding cards (R10.3)."""
 
 from __future__ import annotations
+
+import pickle
 
 import pytest
 from helpers import D24, assert_illegal, cards, legal, play, position, throwers_able
 
-from durak import Beat, Lead, Pass, Rules, Take, ThrowIn, Transfer, new_game
+from durak import Beat, Lead, Pass, Rules, Take, ThrowIn, Transfer, apply_with_events, new_game
+from durak.events import PlayerLeft, events_for
+from durak.serialize import state_from_dict, state_to_dict
 
 # Where a thrower is refused, either id is a fair citation: R4.4 (who may throw in) or R10.2
 # (the defender's partners are never throwers).
@@ -175,40 +179,6 @@ def test_R10_2_transfer_skips_the_partner_and_returns_to_the_leader() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# R10.4 rotation after a take
-# ---------------------------------------------------------------------------------------------
-
-
-def test_R10_4_after_a_take_the_defenders_left_neighbour_leads_partner_or_not() -> None:
-    # Seat 1 takes: seat 2 (the attacker's partner) leads against seat 3.
-    state = position(pairs(), ["9c Ac", "Tc Jh", "Qd Kd", "Qs Ks"], trump="h")
-    state = play(state, Lead(0, "9c"), Take(1))
-    assert state.hands[1] == cards("9c Tc Jh")
-    assert (state.attacker, state.defender) == (2, 3)
-
-
-def test_R10_4_after_a_take_the_defender_is_the_next_opponent_of_the_leader() -> None:
-    # Pairs, all_out, seat 2 out. Seat 3 attacks seat 0, who takes: the next active player
-    # from seat 0 is seat 1 (seat 3's partner); his next active opponent is seat 0 again.
-    rules = pairs(team_win="all_out")
-    state = position(rules, ["Tc Jh", "Qd Kd", "", "9c Ac"], trump="h", attacker=3)
-    state = play(state, Lead(3, "9c"), Take(0))
-    assert (state.attacker, state.defender) == (1, 0)
-
-
-def test_R10_4_three_pairs_after_a_take() -> None:
-    state = position(couples(), ["9c Ac", "Tc Jh", "Qd Kd", "Qs Ks", "7c 8c", "7d 8d"], trump="h")
-    state = play(state, Lead(0, "9c"), Take(1))
-    assert (state.attacker, state.defender) == (2, 3)
-
-
-def test_R6_1_team_defender_who_beats_leads_against_his_next_opponent() -> None:
-    state = position(pairs(), ["9c Ac", "Tc Jh", "Qd Kd", "Qs Ks"], trump="h")
-    state = play(state, Lead(0, "9c"), Beat(1, "9c", "Tc"))
-    assert (state.attacker, state.defender) == (1, 2)
-
-
-# ---------------------------------------------------------------------------------------------
 # R10.3 team_win
 # ---------------------------------------------------------------------------------------------
 
@@ -296,3 +266,51 @@ def test_R10_3_three_pairs_first_out_two_teams_play_on() -> None:
     assert state.hands[3] == cards("As Ah")
     # Seat 1 defended: he leads against his next active opponent, seat 2.
     assert (state.attacker, state.defender) == (1, 2)
+
+
+def test_R10_3_all_out_a_partner_plays_on_and_nobody_leaves() -> None:
+    rules = Rules(players=4, teams=((0, 2), (1, 3)), team_win="all_out")
+    state = position(rules, ["7h", "9h 8c", "Kd Ks", "Qd"], trump="s")
+    state, events = apply_with_events(play(state, Lead(0, "7h")), Beat(1, "7h", "9h"))
+    assert state.places == (1, None, None, None)
+    assert state.left == frozenset() and state.out == frozenset({0})
+    assert not any(isinstance(e, PlayerLeft) for e in events)
+
+
+def test_R10_3_left_survives_json_and_pickle() -> None:
+    # Three pairs, first_out: seat 0 goes out and his partner seat 3 leaves (R7.2's example).
+    dealt = ["7h", "9h 8c As", "Tc", "Kd", "Qd", "Jd"]
+    state = position(couples(team_win="first_out"), dealt, trump="s")
+    state = play(state, Lead(0, "7h"), Beat(1, "7h", "9h"))
+    assert state_from_dict(state_to_dict(state)) == state
+    assert pickle.loads(pickle.dumps(state)).left == frozenset({3})
+    filtered = events_for(apply_with_events(state, Lead(1, "8c"))[1], 0)
+    assert filtered  # the lead's event
+
+
+# ---------------------------------------------------------------------------------------------
+# R10.4 rotation after a take
+# ---------------------------------------------------------------------------------------------
+
+
+def test_R10_4_after_a_take_the_defenders_left_neighbour_leads_partner_or_not() -> None:
+    # Seat 1 takes: seat 2 (the attacker's partner) leads against seat 3.
+    state = position(pairs(), ["9c Ac", "Tc Jh", "Qd Kd", "Qs Ks"], trump="h")
+    state = play(state, Lead(0, "9c"), Take(1))
+    assert state.hands[1] == cards("9c Tc Jh")
+    assert (state.attacker, state.defender) == (2, 3)
+
+
+def test_R10_4_after_a_take_the_defender_is_the_next_opponent_of_the_leader() -> None:
+    # Pairs, all_out, seat 2 out. Seat 3 attacks seat 0, who takes: the next active player
+    # from seat 0 is seat 1 (seat 3's partner); his next active opponent is seat 0 again.
+    rules = pairs(team_win="all_out")
+    state = position(rules, ["Tc Jh", "Qd Kd", "", "9c Ac"], trump="h", attacker=3)
+    state = play(state, Lead(3, "9c"), Take(0))
+    assert (state.attacker, state.defender) == (1, 0)
+
+
+def test_R10_4_three_pairs_after_a_take() -> None:
+    state = position(couples(), ["9c Ac", "Tc Jh", "Qd Kd", "Qs Ks", "7c 8c", "7d 8d"], trump="h")
+    state = play(state, Lead(0, "9c"), Take(1))
+    assert (state.attacker, state.defender) == (2, 3)

@@ -1,8 +1,11 @@
-"""R13 Protocol: who may act, next_actor, apply's contract."""
+"""R13 Protocol: legality per player (R13.1), next_actor (R13.2), the contract of apply and of the
+other engine functions, which refuse what is not an action or a state (R13.3), and positions
+given field by field, each contradiction refused (R13.4)."""
 
 from __future__ import annotations
 
 import pickle
+from typing import Any
 
 import pytest
 from helpers import D24, assert_illegal, legal, play, position
@@ -10,6 +13,7 @@ from helpers import D24, assert_illegal, legal, play, position
 from durak import (
     Beat,
     DurakError,
+    GameState,
     IllegalActionError,
     Lead,
     Pass,
@@ -18,10 +22,17 @@ from durak import (
     Take,
     ThrowIn,
     Transfer,
+    acting,
     apply,
+    apply_with_events,
+    attack_limit,
+    check,
     is_legal,
     legal_actions,
+    new_game,
     next_actor,
+    validate_state,
+    view,
 )
 
 R3F = Rules(players=3, deck_size=24, throw_order="free")
@@ -70,6 +81,15 @@ def test_R13_1_an_action_names_a_card_the_player_does_not_hold() -> None:
     with pytest.raises(IllegalActionError):
         apply(s, Beat(1, "9c", "Kc"))
     assert s == before
+
+
+def test_R13_1_an_action_of_a_seat_beyond_the_table_is_illegal_and_changes_nothing() -> None:
+    state = new_game(Rules(), seed=1)
+    before = pickle.dumps(state)
+    assert check(state, Take(5)) is not None
+    assert check(state, Take(5))[0] == "R2.1"  # type: ignore[index]
+    assert not is_legal(state, Lead(9, "6c"))
+    assert pickle.dumps(state) == before
 
 
 # ---------------------------------------------------------------------------------------------
@@ -171,6 +191,79 @@ def test_R13_3_illegal_action_raises_naming_action_player_and_rule() -> None:
     assert "R4.7" in text
     assert isinstance(err, DurakError)
     assert issubclass(IllegalActionError, ValueError)
+
+
+JUNK: list[Any] = [None, "p0 take", (), 0, 1.5, [Take(0)], {"player": 0}, object(), b"x"]
+
+
+@pytest.mark.parametrize("junk", JUNK, ids=[repr(j)[:20] for j in JUNK])
+def test_R13_3_a_non_action_is_a_type_error_everywhere(junk: Any) -> None:
+    state = new_game(Rules(), seed=1)
+    for fn in (apply, apply_with_events, check, is_legal):
+        with pytest.raises(TypeError, match="not an action"):
+            fn(state, junk)
+
+
+@pytest.mark.parametrize("junk", JUNK, ids=[repr(j)[:20] for j in JUNK])
+def test_R13_3_a_non_state_is_a_type_error_everywhere(junk: Any) -> None:
+    for fn in (legal_actions, acting, next_actor, attack_limit, validate_state):
+        with pytest.raises(TypeError):
+            fn(junk)
+    with pytest.raises(TypeError):
+        apply(junk, Take(0))
+    with pytest.raises(TypeError):
+        view(junk, 0)
+
+
+# ---------------------------------------------------------------------------------------------
+# R13.4 positions: every field given, every contradiction refused
+# ---------------------------------------------------------------------------------------------
+
+# A bout in play: three players, trump spades; seat 0 led 7h and seat 1 beat it with 9h.
+R3_36 = Rules(players=3)
+IN_PLAY_HANDS = ["8h 9c", "Ts Jd Qd", "8c Ks"]
+
+
+def _in_play(**fields: Any) -> GameState:
+    """The bout in play, with some fields of ``new_position`` given otherwise."""
+    fields.setdefault("table", "7h:9h")
+    return position(R3_36, IN_PLAY_HANDS, trump="s", **fields)
+
+
+def test_R13_4_a_position_with_a_bout_in_play_plays_on() -> None:
+    state = _in_play()
+    assert state.table[0][1] is not None and state.defender == 1
+    assert state.defender_hand == 4, "H: the defender's hand plus the card he beat with"
+    assert attack_limit(state) == 4
+    assert legal(state) == {ThrowIn(0, "9c"), Pass(0)}
+    # Player 2 holds no 7 or 9, so the main attacker's pass ends the bout: a defence (R4.10).
+    after = play(state, Pass(0))
+    assert after.table == () and after.discard[-2:] == state.table[0]
+    assert (after.attacker, after.defender) == (1, 2)  # R6.1
+
+
+@pytest.mark.parametrize(
+    ("fields", "pattern"),
+    [
+        ({"table": "7h:6h"}, r"6h does not beat 7h \(R4.7"),
+        ({"table": "7h:9h", "defender_hand": 1}, r"R4.6|R4.10"),
+        ({"taken": True}, r"taken: .*R4.8"),
+        ({"passed": [2]}, r"passed: seat 2 .*R4.9"),
+        ({"shown": ["7s"]}, r"shown: 7s .*R9.5"),
+        ({"joined": [1]}, r"joined: .*R5.1"),
+        ({"defender": 0}, r"defender: .*R4.1"),
+        ({"bouts": 1, "defences": 2}, r"defences: 2 successful defences in 1"),
+        ({"known": ["Ks", "", ""]}, r"known: Ks"),
+        ({"places": [None, None, 9]}, r"places: seat 2 has place 9"),
+        ({"left": [1]}, r"left: seat 1 .*R10.3"),
+        ({"leader": 7}, r"leader: must be a seat 0-2"),
+    ],
+)
+def test_R13_4_a_contradicting_position_is_refused_naming_field_and_rule(
+    fields: dict[str, Any], pattern: str
+) -> None:
+    with pytest.raises(PositionError, match=pattern):
+        _in_play(**fields)
 
 
 def test_R13_4_a_position_whose_defender_holds_no_card_is_rejected() -> None:

@@ -1,4 +1,5 @@
-"""R1 Cards: ranks, suits, decks, text form."""
+"""R1 Cards: ranks and suits (R1.1), decks, also several decks shuffled together, where each copy
+is a card of its own (R1.2), and the text form (R1.3)."""
 
 from __future__ import annotations
 
@@ -10,14 +11,17 @@ from durak import (
     Card,
     InvalidCardError,
     Lead,
+    PositionError,
     Rank,
     Rules,
     RulesError,
     Suit,
     Take,
+    Transfer,
     build_deck,
     format_cards,
     new_game,
+    new_position,
     parse_cards,
 )
 
@@ -120,6 +124,39 @@ def test_R1_2_identical_cards_never_beat_each_other() -> None:
     led = play(s, Lead(0, "Qh"))
     assert legal(led, 1) == {Beat(1, "Qh", "Kh"), Take(1)}
     assert_illegal(led, Beat(1, "Qh", "Qh#2"), "R4.7")
+
+
+def test_R1_2_the_second_copy_is_beaten_like_the_first() -> None:
+    state = position(D24.replace(decks=2), ["Tc#2 9d", "Tc Jc Ts As"], trump="s")
+    state = play(state, Lead(0, "Tc#2"))
+    assert legal(state) == {
+        Beat(1, "Tc#2", "Jc"),
+        Beat(1, "Tc#2", "Ts"),
+        Beat(1, "Tc#2", "As"),
+        Take(1),
+    }
+    assert_illegal(state, Beat(1, "Tc#2", "Tc"), "R4.7")
+
+
+def test_R1_2_each_copy_is_a_distinct_physical_card_in_a_position() -> None:
+    rules = D24.replace(decks=2)
+    with pytest.raises(PositionError):
+        # 9c listed twice, 9c#2 missing.
+        deck = [c for c in build_deck(24, 2) if str(c) not in ("9c", "9c#2", "Tc")]
+        new_position(rules, hands=["9c Tc", "9c"], discard=deck, trump="s", attacker=0)
+    deck = [c for c in build_deck(24, 2) if str(c) not in ("9c", "9c#2", "Tc")]
+    state = new_position(rules, hands=["9c Tc", "9c#2"], discard=deck, trump="s", attacker=0)
+    assert state.hands == (cards("9c Tc"), cards("9c#2"))
+
+
+def test_R1_2_transfer_with_the_identical_copy_of_the_attack_card() -> None:
+    rules = D24.replace(decks=2, players=3, transfer_by_card=True)
+    state = position(rules, ["9c Ac", "9c#2 Jc", "Th Jh Qh"], trump="s")
+    state = play(state, Lead(0, "9c"))
+    assert legal(state) == {Beat(1, "9c", "Jc"), Transfer(1, "9c#2"), Take(1)}
+    state = play(state, Transfer(1, "9c#2"))
+    assert state.table == ((parse_cards("9c")[0], None), (parse_cards("9c#2")[0], None))
+    assert state.defender == 2
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,6 +1,9 @@
-"""R2 Set-up: players, seats, dealing, trump, shuffling."""
+"""R2 Set-up: players and hand size, also with several decks (R2.1), seats and seat numbers
+(R2.2), dealing (R2.3), trump (R2.4), shuffling (R2.5)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 from helpers import D24, cards, hands, legal, play, position
@@ -13,13 +16,16 @@ from durak import (
     Pass,
     Rules,
     RulesError,
+    SeatError,
     Suit,
     Take,
     build_deck,
+    legal_actions,
     new_game,
     next_actor,
     parse_cards,
     shuffled_deck,
+    view,
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -112,6 +118,28 @@ def test_R2_1_bad_values_rejected_naming_the_setting(setting: str, value: object
     assert setting in str(info.value)
 
 
+@pytest.mark.parametrize(("deck_size", "decks"), [(36, 2), (24, 2), (32, 3), (52, 2)])
+def test_R2_1_multideck_takes_up_to_a_sixth_of_the_cards_in_players(
+    deck_size: int, decks: int
+) -> None:
+    most = deck_size * decks // 6
+    rules = Rules(deck_size=deck_size, decks=decks, players=most)
+    assert rules.players == most
+    with pytest.raises(RulesError) as info:
+        Rules(deck_size=deck_size, decks=decks, players=most + 1)
+    assert info.value.setting == "players"
+
+
+def test_R2_1_twelve_players_with_two_decks_deal_every_card() -> None:
+    rules = Rules(decks=2, players=12)
+    state = new_game(rules, seed=11)
+    assert [len(h) for h in state.hands] == [6] * 12
+    assert state.stock == ()
+    assert sorted(state.all_cards()) == sorted(build_deck(36, 2))
+    # Full deal: the dealer's last dealt card fixes trump and stays in his hand (R2.4).
+    assert state.trump_card in state.hands[state.dealer]
+
+
 # ---------------------------------------------------------------------------------------------
 # R2.2 seats, clockwise
 # ---------------------------------------------------------------------------------------------
@@ -147,6 +175,25 @@ def test_R2_2_throwers_are_asked_clockwise_from_the_attacker() -> None:
     assert next_actor(s) == 0
     s = play(s, Pass(0))
     assert next_actor(s) == 1
+
+
+@pytest.mark.parametrize("seat", [2, 7, -1, 10**30])
+def test_R2_2_a_seat_that_does_not_exist_is_a_seat_error(seat: int) -> None:
+    state = new_game(Rules(), seed=1)
+    with pytest.raises(SeatError, match=r"no seat .* \(seats 0-1, R2.2\)") as info:
+        legal_actions(state, seat)
+    assert isinstance(info.value, DurakError) and isinstance(info.value, IndexError)
+    with pytest.raises(SeatError):
+        view(state, seat)
+
+
+@pytest.mark.parametrize("seat", ["0", 1.0, True, None.__class__, [0]])
+def test_R2_2_a_seat_that_is_not_a_number_is_a_type_error(seat: Any) -> None:
+    state = new_game(Rules(), seed=1)
+    with pytest.raises(TypeError, match="seat number"):
+        legal_actions(state, seat)
+    with pytest.raises(TypeError, match="seat number"):
+        view(state, seat)
 
 
 # ---------------------------------------------------------------------------------------------

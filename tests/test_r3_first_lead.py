@@ -1,13 +1,30 @@
-"""R3 Who leads the first bout."""
+"""R3 Who leads the first bout: the holder of the lowest trump, who shows it (R3.1), with several
+decks the first of identical lowest trumps clockwise from the dealer's left (R3.2), and the lead
+when nobody holds a trump (R3.3)."""
 
 from __future__ import annotations
 
 import pytest
-from helpers import deck_for, hands
+from helpers import D24, deck_for, hands
 
-from durak import Card, Lead, Rules, RulesError, Suit, build_deck, legal_actions, new_game
+from durak import (
+    Card,
+    Lead,
+    Rules,
+    RulesError,
+    Suit,
+    build_deck,
+    legal_actions,
+    new_game,
+    view,
+)
 
 R3P = Rules(players=3, deck_size=24)
+
+
+# ---------------------------------------------------------------------------------------------
+# R3.1 the holder of the lowest trump leads
+# ---------------------------------------------------------------------------------------------
 
 
 def test_R3_1_holder_of_the_lowest_trump_leads() -> None:
@@ -65,6 +82,31 @@ def test_R3_1_full_deal_dealers_shown_card_counts() -> None:
     assert (s.dealer, s.attacker, s.defender) == (3, 3, 0)
 
 
+def test_R3_1_several_decks_show_the_lowest_trump_by_rank_not_by_copy() -> None:
+    rules = Rules(players=2, decks=2)
+    deck = deck_for(rules, ["Kd 6d#2 7c 8c 9c Tc", "7s 8s 9s Ts Js Qs"], "Ad", dealer=1)
+    state = new_game(rules, deck=deck, dealer=1)
+    assert state.trump.letter == "d"
+    assert state.attacker == 0
+    shown = {str(c) for c in state.known[0]}
+    assert shown == {"6d#2"}, "the leader shows his lowest trump, the six, not the king"
+    for seat in (0, 1, None):
+        assert {str(c) for c in view(state, seat).known[0]} == {"6d#2"}
+    assert view(state, 1).known[1] == frozenset()
+
+
+def test_R3_1_of_two_copies_of_the_lowest_trump_the_first_is_shown() -> None:
+    rules = Rules(players=2, decks=2)
+    deck = deck_for(rules, ["6d#2 Kd 6d 8c 9c Tc", "7s 8s 9s Ts Js Qs"], "Ad", dealer=1)
+    state = new_game(rules, deck=deck, dealer=1)
+    assert {str(c) for c in state.known[0]} == {"6d"}
+
+
+# ---------------------------------------------------------------------------------------------
+# R3.2 several decks: ties for the lowest trump
+# ---------------------------------------------------------------------------------------------
+
+
 @pytest.mark.parametrize(("dealer", "leader"), [(0, 1), (1, 2), (2, 1)])
 def test_R3_2_tied_lowest_trumps_go_clockwise_from_the_dealers_left(
     dealer: int, leader: int
@@ -78,6 +120,15 @@ def test_R3_2_tied_lowest_trumps_go_clockwise_from_the_dealers_left(
     assert s.hands == hands(*dealt)
     assert s.attacker == leader
     assert s.defender == (leader + 1) % 3
+
+
+def test_R3_2_only_identical_lowest_trumps_tie() -> None:
+    # Seat 1 (first from the dealer's left among the trump holders) holds Th#2 and Jh#2, seat 2
+    # holds the lowest trump 9h: seat 2 leads.
+    dealt = ["9c Tc Jc Qc Kc Ac", "Th#2 Jh#2 9d Td Jd Qd", "9h Jh 9s Ts Js Qs"]
+    rules = D24.replace(decks=2, players=3)
+    state = new_game(rules, deck=deck_for(rules, dealt, "Ah"))
+    assert state.attacker == 2
 
 
 # ---------------------------------------------------------------------------------------------

@@ -22,7 +22,24 @@ from helpers import (
     throwers_able,
 )
 
-from durak import Beat, Card, Lead, Pass, Rules, Take, ThrowIn, Transfer
+from durak import (
+    Beat,
+    Card,
+    Lead,
+    Pass,
+    PositionError,
+    Rules,
+    Take,
+    ThrowIn,
+    Transfer,
+    apply,
+    attack_limit,
+    legal_actions,
+    new_game,
+    next_actor,
+    view,
+)
+from durak.serialize import state_from_dict, state_to_dict
 
 R3P = Rules(players=3, deck_size=24)
 R4P = Rules(players=4, deck_size=24, hand_size=4)
@@ -169,14 +186,34 @@ def test_R4_3_throw_in_while_earlier_cards_are_unbeaten() -> None:
     }
 
 
+def test_R4_3_six_cards_of_one_rank_in_one_bout() -> None:
+    rules = D24.replace(decks=2)
+    state = position(rules, ["9c 9d 9h 9s 9c#2 9d#2", "Ac Ad Ah Jc Jd Jh"], trump="s")
+    state = play(
+        state,
+        Lead(0, "9c"),
+        Take(1),
+        ThrowIn(0, "9d"),
+        ThrowIn(0, "9h"),
+        ThrowIn(0, "9s"),
+        ThrowIn(0, "9c#2"),
+    )
+    assert len(state.table) == 5
+    assert legal(state) == {ThrowIn(0, "9d#2"), Pass(0)}
+    state = play(state, ThrowIn(0, "9d#2"))
+    # Six attack cards, the cap: the bout ends and seat 1 picks up all six nines.
+    assert state.table == ()
+    # the hand in display order: suit, then rank, then copy (R1.1)
+    assert state.hands[1] == cards("9c 9c#2 Jc Ac 9d 9d#2 Jd Ad 9h Jh Ah 9s")
+    assert state.hands[0] == ()
+
+
 # ---------------------------------------------------------------------------------------------
 # R4.4 who may throw in: throwers = all | neighbours | attacker
 # ---------------------------------------------------------------------------------------------
 
 
 # Most scenarios use throw_order = free, to look at R4.4 alone.
-
-
 THROWERS_HANDS = ["9c 9h", "Tc Jc Qc Kc", "9d Ad", "9s As"]
 
 
@@ -450,8 +487,6 @@ def test_R4_6_unbeaten_cards_never_exceed_the_defenders_hand() -> None:
 
 
 CAP_HANDS = ["6s 6c 6d 6h 7c 7d", "7s 8s 9s Ts Js Qs"]
-
-
 CAP_PLAY = (Lead(0, "6s"), Beat(1, "6s", "7s"), ThrowIn(0, "6c"), ThrowIn(0, "6d"),
             ThrowIn(0, "6h"), ThrowIn(0, "7c"))
 
@@ -546,6 +581,29 @@ def test_R4_6_until_first_discard_caps_the_first_bout_itself() -> None:
     assert legal(state) == {Beat(1, "9c", "Kc"), Take(1)}
 
 
+def test_R4_6_no_successful_defence_yet_is_not_the_first_bout() -> None:
+    rules = Rules(players=2, first_bout_scope="until_first_discard")
+    dealt = ["6c 6d 6h 6s 7c 7d", "8c 8d 8h 8s 9c 9d"]
+    state = position(rules, dealt, trump="s", bouts=3, defences=0)
+    assert attack_limit(state) == 5
+    assert attack_limit(position(rules, dealt, trump="s", bouts=3, defences=1)) == 6
+
+
+def test_R4_6_attack_limit_on_every_kind_of_state() -> None:
+    state = new_game(Rules(players=2), seed=3)
+    assert attack_limit(state) == 5  # first bout: min(5, 6)
+    assert attack_limit(state) == view(state, 0).attack_limit
+    actor = next_actor(state)
+    assert actor is not None
+    state = apply(state, legal_actions(state, actor)[0])
+    assert attack_limit(state) == min(5, state.defender_hand)
+    while not state.is_over:
+        actor = next_actor(state)
+        assert actor is not None
+        state = apply(state, legal_actions(state, actor)[-1])
+    assert attack_limit(state) == 0
+
+
 # ---------------------------------------------------------------------------------------------
 # R4.6 the cap (max_attack) against a defender with more cards than the cap
 # ---------------------------------------------------------------------------------------------
@@ -554,13 +612,10 @@ def test_R4_6_until_first_discard_caps_the_first_bout_itself() -> None:
 # The scenarios above face a defender of six cards, where min(cap, H) is six whether the cap is
 # six or more; here the defender holds seven or eight (after a take, or in a position that
 # stands for one), so only the cap can stop the seventh card.
-
-
+#
 # Trump hearts. Seat 0 holds seven cards of ranks 6 and 7, seat 1 holds eight (as after a take):
 # he beats the lead 6s with 7s, which brings rank 7 onto the table.
 BIG_HANDS = ["6s 6c 6d 6h 7c 7d 7h 9d", "7s 8s 9s Ts Js Qs 8d 8c"]
-
-
 SIX_CARDS = (Lead(0, "6s"), Beat(1, "6s", "7s"), ThrowIn(0, "6c"), ThrowIn(0, "6d"),
              ThrowIn(0, "6h"), ThrowIn(0, "7c"))
 
@@ -630,8 +685,6 @@ def test_R4_6_cap_of_six_after_a_take_with_two_throwers() -> None:
 # Trump hearts. Seat 1 (eight cards) beats 6s with 8s and 6c with 7c, so ranks 6, 7 and 8 lie
 # on the table; seat 0 throws in the rest in this order.
 MAX_HANDS = ["6s 6c 6d 6h 8c 8d 8h 7d", "8s 7c 9s Ts Js Qs 9c Tc"]
-
-
 MAX_THROWS = ["6d", "6h", "8c", "8d", "8h", "7d"]
 
 
@@ -763,6 +816,22 @@ def test_R4_8_defender_picks_up_attack_and_beating_cards_when_throwers_are_done(
     s = play(s, ThrowIn(2, "9s"))
     assert s.table == ()
     assert s.hands[1] == cards("Qd Kd 9c Tc 9d 9s")
+
+
+def test_R4_8_a_position_with_a_declared_take() -> None:
+    # Trump spades: seat 0 led 7h, seat 1 beat it with 9h, seat 0 added 9c, seat 1 takes.
+    state = position(R3_36, ["7c", "Ts Jd Qd", "8c Ks"], trump="s", table="7h:9h 9c", taken=True)
+    assert state.taken and state.defender_hand == 4
+    assert legal_actions(state, 1) == ()
+    assert legal(state) == {ThrowIn(0, "7c"), Pass(0)}
+    assert next_actor(state) == 0
+    end = play(state, Pass(0))
+    assert end.table == () and sorted(map(str, end.hands[1])) == sorted(
+        ["Ts", "Jd", "Qd", "7h", "9h", "9c"]
+    )
+    # Nobody could add a card: the engine would already have ended this bout.
+    with pytest.raises(PositionError, match=r"R4\.10"):
+        position(R3_36, ["8h", "Ts Jd Qd", "8c Ks"], trump="s", table="7h:9h 9c", taken=True)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -921,6 +990,15 @@ def test_R4_9_a_player_with_nothing_to_throw_is_never_asked() -> None:
     assert legal(s, 2) == {ThrowIn(2, "9s"), Pass(2)}
 
 
+def test_R4_9_standing_passes_and_R4_6_first_bout_cap_of_a_position() -> None:
+    dealt = ["7c 9c", "Ts Jd Qd", "7s Ks"]
+    state = position(R3_36, dealt, trump="s", table="7h:9h", passed=[0], bouts=0)
+    assert state.passed == frozenset({0})
+    assert attack_limit(state) == 4  # min(first-bout cap 5, H 4)
+    assert legal_actions(state, 0) == ()
+    assert ThrowIn(2, "9c") not in legal_actions(state, 2)
+
+
 # ---------------------------------------------------------------------------------------------
 # R4.10 the end of the bout
 # ---------------------------------------------------------------------------------------------
@@ -990,3 +1068,14 @@ def test_R4_10_take_ends_when_throwers_are_done() -> None:
     assert s.table == ()
     assert s.hands == hands("9d Ac", "9c Tc Qd")
     assert s.discard == start.discard
+
+
+def test_R4_10_a_state_read_from_json_that_the_engine_would_have_ended_is_refused() -> None:
+    state = position(Rules(players=2), ["8c", "9h Ts"], trump="s", table="7h")
+    assert next_actor(state) == 1
+    data = state_to_dict(state)
+    data["table"] = [["7h", "9h"]]
+    data["hands"] = [["8c"], ["Ts"]]
+    data["defender_hand"] = 1
+    with pytest.raises(PositionError, match=r"the bout is over.*\(R4.10\)"):
+        state_from_dict(data)

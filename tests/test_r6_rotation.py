@@ -1,4 +1,5 @@
-"""R6 Rotation: who leads the next bout."""
+"""R6 Rotation: who leads the next bout after a successful defence (R6.1), also with teams, and
+after a take (R6.2), and who defends it (R6.3)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,11 @@ from durak import Beat, Lead, Rules, Take
 
 R3P = Rules(players=3, deck_size=24)
 R4P = Rules(players=4, deck_size=24, hand_size=4)
+
+
+# ---------------------------------------------------------------------------------------------
+# R6.1 after a successful defence
+# ---------------------------------------------------------------------------------------------
 
 
 def test_R6_1_defender_leads_after_a_successful_defence() -> None:
@@ -32,6 +38,19 @@ def test_R6_1_defender_out_next_active_player_clockwise_leads() -> None:
     assert s.places == (None, 1, None)
     assert s.result is None
     assert (s.attacker, s.defender) == (2, 0)
+
+
+def test_R6_1_team_defender_who_beats_leads_against_his_next_opponent() -> None:
+    # R10.2: teams {0, 2} and {1, 3}; the defender's next opponent is seat 2.
+    pairs = D24.replace(players=4, teams=[[0, 2], [1, 3]])
+    state = position(pairs, ["9c Ac", "Tc Jh", "Qd Kd", "Qs Ks"], trump="h")
+    state = play(state, Lead(0, "9c"), Beat(1, "9c", "Tc"))
+    assert (state.attacker, state.defender) == (1, 2)
+
+
+# ---------------------------------------------------------------------------------------------
+# R6.2 after a take
+# ---------------------------------------------------------------------------------------------
 
 
 def test_R6_2_after_a_take_the_player_after_the_defender_leads() -> None:
@@ -65,6 +84,11 @@ def test_R6_2_after_a_take_rotation_skips_an_attacker_who_went_out() -> None:
     assert s.places == (1, None, None)
     assert s.hands == hands("", "9c Tc Kd", "Qd Ks")
     assert (s.attacker, s.defender) == (2, 1)
+
+
+# ---------------------------------------------------------------------------------------------
+# R6.3 the new defender
+# ---------------------------------------------------------------------------------------------
 
 
 def test_R6_3_new_defender_is_the_next_active_player_after_the_new_attacker() -> None:

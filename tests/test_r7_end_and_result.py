@@ -16,9 +16,12 @@ from durak import (
     Take,
     ThrowIn,
     Transfer,
+    apply_with_events,
     legal_actions,
     next_actor,
+    view,
 )
+from durak.events import GameOver, PlayerLeft, PlayerOut
 
 R3P = Rules(players=3, deck_size=24)
 R4P = Rules(players=4, deck_size=24, hand_size=4)
@@ -126,6 +129,34 @@ def test_R7_2_place_counts_the_players_out_at_earlier_bout_ends() -> None:
     )
 
 
+# The rule's example: three pairs {0, 3}, {1, 4}, {2, 5}, team_win = first_out.
+TEAMS_3X2 = Rules(players=6, teams=((0, 3), (1, 4), (2, 5)), team_win="first_out")
+HANDS_3X2 = ["7h", "9h 8c As", "Tc", "Kd", "Qd", "Jd"]
+
+
+def test_R7_2_example_3x2_teams_first_out_places_one_one_then_three() -> None:
+    """The rule's example: P0 goes out, partner P3 leaves: both place 1; the next player out
+    is place 3; the losing team, still holding cards, shares the last place."""
+    state = play(position(TEAMS_3X2, HANDS_3X2, trump="s"), Lead(0, "7h"))
+    state, events = apply_with_events(state, Beat(1, "7h", "9h"))
+    assert state.places == (1, None, None, 1, None, None)
+    assert state.out == frozenset({0}) and state.left == frozenset({3})
+    assert PlayerOut(0, 1) in events and PlayerLeft(3, 1, 0) in events
+    assert not any(isinstance(e, PlayerOut) and e.player == 3 for e in events)
+    v = view(state, 1)
+    assert v.out == frozenset({0}) and v.left == frozenset({3})
+    assert (state.attacker, state.defender) == (1, 2)
+    state = play(state, Lead(1, "8c"))
+    end, events = apply_with_events(state, Beat(2, "8c", "Tc"))
+    assert PlayerOut(2, 3) in events and PlayerLeft(5, 3, 2) in events
+    result = end.result
+    assert result is not None and result.durak is None and result.losers == (1, 4)
+    assert result.places == (1, 6, 3, 1, 6, 3)
+    assert end.places == result.places, "every seat has a place once the game is over (R7.2)"
+    assert end.out == frozenset({0, 2}) and end.left == frozenset({3, 5})
+    assert view(end, 4).left == frozenset({3, 5})
+
+
 # ---------------------------------------------------------------------------------------------
 # R7.3 the end: objective = durak
 # ---------------------------------------------------------------------------------------------
@@ -145,6 +176,15 @@ def test_R7_3_last_two_emptying_their_hands_in_one_bout_is_a_draw() -> None:
     assert s.result.draw is True
     assert s.result.places == (1, 1)
     assert s.result.losers == ()
+
+
+def test_R7_3_draw_every_seat_is_out_and_shares_first_place() -> None:
+    state = position(Rules(players=2), ["7h", "9h"], trump="s")
+    end, events = apply_with_events(play(state, Lead(0, "7h")), Beat(1, "7h", "9h"))
+    assert end.result is not None and end.result.draw
+    assert end.places == end.result.places == (1, 1)
+    assert end.out == frozenset({0, 1})
+    assert [e for e in events if isinstance(e, PlayerOut)] == [PlayerOut(0, 1), PlayerOut(1, 1)]
 
 
 def test_R7_3_draw_after_an_earlier_player_went_out() -> None:
@@ -186,6 +226,23 @@ def test_R7_3_on_last_cleared_defender_loses_takes_the_last_place() -> None:
     assert s.result == Result(
         durak=0, draw=False, places=(3, 1, 2), winners=(1, 2), losers=(0,)
     )
+
+
+def test_R7_3_defender_loses_the_durak_is_last_in_state_view_events_and_result() -> None:
+    rules = Rules(players=2, on_last_cleared="defender_loses")
+    state = play(position(rules, ["7h", "9h"], trump="s"), Lead(0, "7h"))
+    end, events = apply_with_events(state, Beat(1, "7h", "9h"))
+    result = end.result
+    assert result is not None and result.durak == 1 and not result.draw
+    assert result.places == (1, 2)
+    assert end.places == result.places
+    for seat in (0, 1, None):
+        assert view(end, seat).places == (1, 2)
+        assert view(end, seat).out == frozenset({0})
+    outs = [e for e in events if isinstance(e, PlayerOut)]
+    assert outs == [PlayerOut(0, 1)], "the durak is not out (R7.3)"
+    assert end.out == frozenset({0})
+    assert isinstance(events[-1], GameOver) and events[-1].result == result
 
 
 def test_R7_3_defender_loses_does_not_change_an_ordinary_durak() -> None:
