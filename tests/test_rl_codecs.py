@@ -284,3 +284,27 @@ def test_register_codec_refuses_clashes() -> None:
     with pytest.raises(InvalidError, match="not an action kind"):
         enc.register_codec(attrs.evolve(CONCEDE, name="nothing", kinds=("nothing",)))
     assert enc.codec_of(Knock(0)) is None
+
+
+def test_the_openspiel_game_plays_a_plugin_kind_and_refuses_one_without_a_codec() -> None:
+    pyspiel = pytest.importorskip("pyspiel", reason="needs the 'openspiel' extra")
+    from durak.rl.openspiel_game import game_rules
+
+    game = pyspiel.load_game(
+        "python_durak", {"players": 3, "rules": '{"house_rules": ["concede"]}'}
+    )
+    assert game.num_distinct_actions() == 364
+    rng = random.Random(2)
+    texts: set[str] = set()
+    for _ in range(4):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+                continue
+            action = rng.choice(state.legal_actions())
+            texts.add(state.action_to_string(state.current_player(), action).split()[1])
+            state.apply_action(action)
+    assert "concede" in texts
+    with pytest.raises(enc.UnsupportedRulesError, match="'knock'"):
+        game_rules({"rules": '{"house_rules": ["test-rl-knock"]}'})
