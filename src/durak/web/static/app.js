@@ -61,7 +61,7 @@
       case "take": return "Take";
       case "pass": return "Done";
       case "redeal": return "Misdeal: redeal";
-      default: return action.text;
+      default: return action.text.replace(/^p\d+\s+/, "");  // a house rule's kind: its notation
     }
   }
 
@@ -538,7 +538,9 @@
     $("done").disabled = !pass;
     const extra = $("extra-actions");
     extra.textContent = "";
-    const special = actions.filter((a) => ["transfer", "show", "exchange", "redeal"].includes(a.verb));
+    // Every action but the card plays and the two buttons: transfers, shows, the exchange, a
+    // redeal, and the action kinds of house rules (labelled by their notation).
+    const special = actions.filter((a) => !["lead", "throw", "beat", "take", "pass"].includes(a.verb));
     for (const a of special.slice(0, 8)) {
       const b = document.createElement("button");
       b.type = "button";
