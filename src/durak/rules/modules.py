@@ -359,8 +359,9 @@ class Plan:
         private: the action kinds that are private rights.
         deck: the cards of the deck(s), canonical order.
         tables: per trump suit, the beat table: ``table[(attack & 63) * 64 + (card & 63)]``.
-        attack_cap, throwers, next_opponent, draw_order, settle, first_attacker, turn_trump,
-            transfer_target: the policies, bound to the module that gives them.
+        attack_cap: the policy of that name, bound to the module that gives it; likewise
+            ``throwers``, ``next_opponent``, ``transfer_target``, ``draw_order``, ``settle``,
+            ``first_attacker`` and ``turn_trump``.
 
     Raises:
         RulesError: two modules own one action kind, or a policy nobody gives.
