@@ -2,18 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from durak import (
     Beat,
     Card,
+    DurakError,
+    ExchangeTrump,
     IllegalActionError,
     InvalidCardError,
+    InvalidError,
     Lead,
+    Pass,
+    Redeal,
     Rules,
     RulesError,
+    ShowTrump,
+    Take,
+    ThrowIn,
+    Transfer,
     apply,
     legal_actions,
     new_game,
@@ -21,8 +32,9 @@ from durak import (
     parse_cards,
     view,
 )
+from durak.cards import format_cards
 from durak.cli import main
-from durak.presets import load_rules
+from durak.presets import dumps_rules, load_rules
 
 
 @pytest.mark.parametrize("text", ["7h,8h", "A h", "7h 8h", ""])
@@ -88,3 +100,90 @@ def test_play_save_to_a_directory_is_refused_before_the_game(
 ) -> None:
     assert main(["play", "--line", "--seed", "1", "--save", str(tmp_path)]) == 2
     assert "is a directory" in capsys.readouterr().err
+
+
+# --- huge integers and deep nesting ------------------------------------------------------------
+
+BIG = 10**5000
+
+
+def _deep(levels: int = 100_000) -> object:
+    value: object = []
+    for _ in range(levels):
+        value = [value]
+    return value
+
+
+_SEAT_ACTIONS: list[Callable[[Any], object]] = [
+    lambda p: Take(p),
+    lambda p: Pass(p),
+    lambda p: Redeal(p),
+    lambda p: Lead(p, "7h"),
+    lambda p: Transfer(p, "7h"),
+    lambda p: ShowTrump(p, "7h"),
+    lambda p: ExchangeTrump(p, "6h"),
+    lambda p: ThrowIn(p, "7h"),
+    lambda p: Beat(p, "7h", "8h"),
+]
+
+
+@pytest.mark.parametrize("make", _SEAT_ACTIONS)
+@pytest.mark.parametrize("seat", [BIG, -BIG, 2**31], ids=["big", "minus-big", "2**31"])
+def test_R13_1_a_huge_seat_number_is_refused_when_the_action_is_made(
+    make: Callable[[Any], object], seat: int
+) -> None:
+    with pytest.raises(InvalidError, match="seat number") as err:
+        make(seat)
+    assert len(str(err.value)) < 200
+
+
+@pytest.mark.parametrize("make", _SEAT_ACTIONS)
+def test_R13_1_a_deeply_nested_seat_is_described_briefly(make: Callable[[Any], object]) -> None:
+    with pytest.raises(InvalidError, match="seat number") as err:
+        make(_deep())
+    assert "..." in str(err.value)
+
+
+def test_R13_1_the_largest_seat_number_still_makes_an_action() -> None:
+    assert str(Take(2**31 - 1)) == f"p{2**31 - 1} take"
+    assert repr(Take(2**31 - 1)) == f"Take(player={2**31 - 1})"
+
+
+def test_R1_3_format_cards_of_deep_junk_raises_no_recursion_error() -> None:
+    with pytest.raises((DurakError, TypeError)):
+        format_cards([_deep()])  # type: ignore[list-item]
+
+
+@pytest.mark.parametrize(
+    ("setting", "extra"),
+    [
+        ("max_attack", {}),
+        ("first_bout_max", {}),
+        ("misdeal_suit_count", {}),
+        ("max_attack", {"deck_size": 24}),
+    ],
+)
+def test_R4_6_R12_2_caps_have_upper_bounds(setting: str, extra: dict[str, Any]) -> None:
+    with pytest.raises(RulesError) as err:
+        Rules(**{setting: BIG}, **extra)
+    assert err.value.setting == setting
+    assert "5001 digits" in str(err.value)
+
+
+def test_R4_6_caps_may_be_the_number_of_cards_in_play() -> None:
+    rules = Rules(max_attack=36, first_bout_max=36)
+    assert dumps_rules(rules) and repr(rules)
+    with pytest.raises(RulesError, match="number of cards in play"):
+        Rules(max_attack=37)
+    with pytest.raises(RulesError, match="first_bout_max"):
+        Rules(first_bout_max=37)
+    assert Rules(decks=2, max_attack=72).max_attack == 72
+
+
+def test_R12_2_misdeal_suit_count_is_at_most_the_hand_size() -> None:
+    assert Rules(misdeal_suit_count=6).misdeal_suit_count == 6
+    with pytest.raises(RulesError, match="hand_size") as err:
+        Rules(misdeal_suit_count=7)
+    assert err.value.setting == "misdeal_suit_count"
+    with pytest.raises(RulesError, match="misdeal_suit_count"):
+        Rules(hand_size=4, misdeal_suit_count=5)

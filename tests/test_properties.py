@@ -184,7 +184,11 @@ def rules_strategy(
         teams=teams,
         team_win=draw(st.sampled_from(TeamWin)),
         trump_six_exchange=draw(st.booleans()),
-        misdeal_suit_count=draw(st.one_of(st.none(), st.integers(2, 6))),
+        misdeal_suit_count=draw(
+            st.one_of(st.none(), st.integers(2, min(6, hand_size)))
+            if hand_size >= 2
+            else st.none()
+        ),
         # R11.2 only matters between the games of a match; drawn so that no setting is left out.
         next_leader=draw(st.sampled_from(NextLeader)),
     )

@@ -23,6 +23,7 @@ from typing import Any, ClassVar, TypeVar, cast
 
 import attrs
 
+from durak._input import brief
 from durak.cards import Card, parse_cards
 from durak.errors import InvalidError
 
@@ -44,6 +45,10 @@ __all__ = [
 
 T = TypeVar("T")
 
+#: Seats are below this bound (``2**31``); a larger seat number is refused when an action is made,
+#: so that no action holds an integer too long to write as text.
+_SEAT_BOUND = 2**31
+
 
 def _card(value: Card | str) -> Card:
     return value if type(value) is Card else Card.parse(value)
@@ -63,9 +68,11 @@ def _cards(value: Iterable[Card | str] | Card | str) -> tuple[Card, ...]:
 
 def _player(_inst: object, _attr: object, value: int) -> None:
     if type(value) is not int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise InvalidError(f"a player is a seat number 0, 1, 2 ..., not {value!r}")
-    if value < 0:
-        raise InvalidError(f"a player is a seat number 0, 1, 2 ..., not {value!r}")
+        raise InvalidError(f"a player is a seat number 0, 1, 2 ..., not {brief(value)}")
+    if not 0 <= value < _SEAT_BOUND:
+        raise InvalidError(
+            f"a player is a seat number 0, 1, 2 ... (below 2**31), not {brief(value)}"
+        )
 
 
 @attrs.frozen

@@ -463,5 +463,11 @@ def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
 
 
 def format_cards(cards: Iterable[Card]) -> str:
-    """Cards as canonical text separated by spaces: the inverse of :func:`parse_cards`."""
-    return " ".join(str(c) for c in cards)
+    """Cards as canonical text separated by spaces: the inverse of :func:`parse_cards`. A card
+    given as text is parsed and written in its canonical form.
+
+    Raises:
+        InvalidCardError: an item is not a card (named briefly, so deep junk is no trouble).
+        TypeError: ``cards`` is not iterable.
+    """
+    return " ".join(str(c if type(c) is Card else Card.parse(c)) for c in cards)

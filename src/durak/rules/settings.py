@@ -246,8 +246,10 @@ class Rules:
         lead: :class:`Lead` (R4.2).
         throwers: :class:`Throwers` (R4.4).
         throw_order: :class:`ThrowOrder` (R4.5).
-        max_attack: the attack cap of a bout (R4.6).
-        first_bout_max: the cap while the first-bout restriction applies, ``None`` for none (R4.6).
+        max_attack: the attack cap of a bout (R4.6), 1 up to the number of cards in play
+            (:attr:`cards`).
+        first_bout_max: the cap while the first-bout restriction applies, ``None`` for none
+            (R4.6); 1 up to the number of cards in play.
         first_bout_scope: :class:`FirstBoutScope` (R4.6).
         throw_after_take: whether throwers may add cards after a take (R4.8).
         draw_order: :class:`DrawOrder` (R5.1).
@@ -265,7 +267,8 @@ class Rules:
         trump_six_exchange: the holder of the deck's lowest trump may swap it for the face-up
             trump card (R12.1).
         misdeal_suit_count: a player dealt this many cards of one suit may demand a redeal
-            before the first lead; ``None`` for off (R12.2).
+            before the first lead; ``None`` for off (R12.2); 2 up to ``hand_size`` (no hand is
+            dealt more).
         house_rules: names of registered rule modules to switch on
             (:func:`durak.rules.modules.register`).
         next_leader: :class:`NextLeader`, who leads the next game of a match (R11.2).
@@ -275,7 +278,9 @@ class Rules:
 
     Raises:
         RulesError: naming the setting, for an unknown setting, a wrong type, an unknown value,
-            a value out of range, or players and hand size that the deck(s) cannot deal (R2.1).
+            a value out of range (also ``max_attack`` or ``first_bout_max`` above the number of
+            cards in play, or ``misdeal_suit_count`` above ``hand_size``), or players and hand
+            size that the deck(s) cannot deal (R2.1).
         TypeError: a setting given by position (``Rules(4)``).
 
     >>> Rules(players=4).players
@@ -341,6 +346,20 @@ class Rules:
                 f"{brief(self.players)} players x {brief(self.hand_size)} cards need "
                 f"{brief(need)} cards, "
                 f"but {deck} has {self.cards} (R2.1)",
+            )
+        for setting in ("max_attack", "first_bout_max"):
+            cap = getattr(self, setting)
+            if cap is not None and cap > self.cards:
+                raise RulesError(
+                    setting,
+                    f"must be at most the number of cards in play ({self.cards}), "
+                    f"not {brief(cap)}",
+                )
+        if self.misdeal_suit_count is not None and self.misdeal_suit_count > self.hand_size:
+            raise RulesError(
+                "misdeal_suit_count",
+                f"must be at most hand_size ({self.hand_size}: no hand is dealt more cards), "
+                f"not {brief(self.misdeal_suit_count)}",
             )
         if self.teams is not None:
             self._check_teams(self.teams)
