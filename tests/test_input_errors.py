@@ -34,7 +34,9 @@ from durak import (
 )
 from durak.cards import format_cards
 from durak.cli import main
+from durak.match import losses, streaks, team_losses, vodka, vodka_first_out
 from durak.presets import dumps_rules, load_rules
+from durak.state import Result
 
 
 @pytest.mark.parametrize("text", ["7h,8h", "A h", "7h 8h", ""])
@@ -187,3 +189,37 @@ def test_R12_2_misdeal_suit_count_is_at_most_the_hand_size() -> None:
     assert err.value.setting == "misdeal_suit_count"
     with pytest.raises(RulesError, match="misdeal_suit_count"):
         Rules(hand_size=4, misdeal_suit_count=5)
+
+
+# --- match scoring (R11.3) ---------------------------------------------------------------------
+
+_SCORINGS: list[Callable[[Any], object]] = [
+    losses,
+    streaks,
+    vodka,
+    vodka_first_out,
+    lambda results: team_losses(results, [[0]]),
+]
+
+
+@pytest.mark.parametrize("score", _SCORINGS)
+@pytest.mark.parametrize("junk", [[{}], {"a": 1}, [1], "ab", 5, None, [None]])
+def test_R11_3_scoring_takes_a_sequence_of_results(
+    score: Callable[[Any], object], junk: object
+) -> None:
+    with pytest.raises(TypeError, match=r"durak\.state\.Result"):
+        score(junk)
+
+
+@pytest.mark.parametrize("score", _SCORINGS)
+def test_R11_3_scoring_refuses_results_that_disagree_on_the_seats(
+    score: Callable[[Any], object],
+) -> None:
+    two = Result(durak=1, draw=False, places=(1, 2), winners=(0,), losers=(1,))
+    three = Result(durak=2, draw=False, places=(1, 1, 3), winners=(0, 1), losers=(2,))
+    ghost = Result(durak=7, draw=False, places=(1, 2), winners=(0,), losers=(7,))
+    with pytest.raises(InvalidError, match="places"):
+        score([two, three])
+    with pytest.raises(InvalidError, match="durak 7"):
+        score([two, ghost])
+    assert score([two, two]) == score((two, two))

@@ -21,7 +21,8 @@ import attrs
 
 from durak.actions import Action
 from durak.engine import apply, new_game, next_actor
-from durak.errors import RulesError
+from durak._input import brief
+from durak.errors import InvalidError, RulesError
 from durak.rules.settings import NextLeader, Rules
 from durak.state import GameState, Result
 from durak.views import PlayerView, view
@@ -148,15 +149,56 @@ def play_match(
     return match
 
 
+def _results(results: Sequence[Result], where: str) -> tuple[tuple[Result, ...], int]:
+    """The results as a tuple and their number of seats, checked: a sequence of
+    :class:`~durak.state.Result` (not a mapping or text), every one with as many places as the
+    first and a durak (if any) among those seats.
+
+    Raises:
+        TypeError: ``results`` is not a sequence of results.
+        InvalidError: the results disagree on the number of seats, or name a durak who has no
+            seat.
+    """
+    if isinstance(results, str | bytes | bytearray | Mapping) or not isinstance(
+        results, Sequence
+    ):
+        raise TypeError(
+            f"{where}() takes a sequence of durak.state.Result (a match's results), "
+            f"not {type(results).__name__}"
+        )
+    out = tuple(results)
+    for index, r in enumerate(out):
+        if type(r) is not Result:
+            raise TypeError(
+                f"{where}() takes a sequence of durak.state.Result; item {index} is "
+                f"{type(r).__name__}: {brief(r)}"
+            )
+    seats = len(out[0].places) if out else 0
+    for index, r in enumerate(out):
+        if len(r.places) != seats:
+            raise InvalidError(
+                f"{where}(): result {index} has {len(r.places)} places, but result 0 has {seats}"
+            )
+        if r.durak is not None and (
+            isinstance(r.durak, bool) or not isinstance(r.durak, int) or not 0 <= r.durak < seats
+        ):
+            raise InvalidError(
+                f"{where}(): result {index} names durak {brief(r.durak)}, "
+                f"not one of the seats 0-{seats - 1}"
+            )
+    return out, seats
+
+
 def losses(results: Sequence[Result]) -> dict[int, int]:
     """How many games each seat lost (was among the losers, R11.3)."""
-    seats = len(results[0].places) if results else 0
+    results, seats = _results(results, "losses")
     return {p: sum(p in r.losers for r in results) for p in range(seats)}
 
 
 def team_losses(results: Sequence[Result], teams: Sequence[Sequence[int]]) -> dict[int, int]:
     """How many games each team (by index in ``teams``) lost: all its members among the
     losers (R11.3)."""
+    results, _ = _results(results, "team_losses")
     return {
         t: sum(all(p in r.losers for p in team) for r in results) for t, team in enumerate(teams)
     }
@@ -172,7 +214,7 @@ class Streak:
 
 def streaks(results: Sequence[Result]) -> dict[int, Streak]:
     """Each seat's current and longest losing streak (R11.3)."""
-    seats = len(results[0].places) if results else 0
+    results, seats = _results(results, "streaks")
     out = {}
     for p in range(seats):
         current = longest = 0
@@ -196,7 +238,7 @@ def streak_name(length: int) -> str | None:
 def vodka(results: Sequence[Result]) -> dict[int, int]:
     """The seed's vodka scoring (R11.3): after each game the durak owes as many shots as his
     current losing streak; a game without a durak costs no shots."""
-    seats = len(results[0].places) if results else 0
+    results, seats = _results(results, "vodka")
     shots = dict.fromkeys(range(seats), 0)
     run = dict.fromkeys(range(seats), 0)
     for r in results:
@@ -210,7 +252,7 @@ def vodka(results: Sequence[Result]) -> dict[int, int]:
 def vodka_first_out(results: Sequence[Result]) -> dict[int, int]:
     """The vodka variant (R11.3): the first player out owes one shot; players sharing first
     place each owe one. A game that names no durak costs no shots."""
-    seats = len(results[0].places) if results else 0
+    results, seats = _results(results, "vodka_first_out")
     shots = dict.fromkeys(range(seats), 0)
     for r in results:
         if r.durak is None:
