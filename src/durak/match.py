@@ -19,9 +19,9 @@ from typing import Protocol
 
 import attrs
 
+from durak._input import brief
 from durak.actions import Action
 from durak.engine import apply, new_game, next_actor
-from durak._input import brief
 from durak.errors import InvalidError, RulesError
 from durak.rules.settings import NextLeader, Rules
 from durak.state import GameState, Result
