@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -223,3 +224,31 @@ def test_R11_3_scoring_refuses_results_that_disagree_on_the_seats(
     with pytest.raises(InvalidError, match="durak 7"):
         score([two, ghost])
     assert score([two, two]) == score((two, two))
+
+
+# --- the command line's --seed -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args", [["play", "--line"], ["simulate", "--games", "1"]], ids=["play", "simulate"]
+)
+@pytest.mark.parametrize(
+    "seed", ["9" * 5000, "x" * 1001, "\udcff"], ids=["digits", "text", "bytes"]
+)
+def test_cli_a_bad_seed_is_one_line_and_status_2(
+    capsys: pytest.CaptureFixture[str], args: list[str], seed: str
+) -> None:
+    assert main([*args, "--seed", seed]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("durak: error: seed: ") and err.count("\n") == 1
+    assert len(err) < 200
+
+
+@pytest.mark.parametrize(
+    ("seed", "shown"), [("²", "²"), ("٣", "٣"), ("12", 12), ("9" * 1000, 10**1000 - 1)]
+)
+def test_cli_only_ascii_digits_make_a_number_seed(
+    capsys: pytest.CaptureFixture[str], seed: str, shown: object
+) -> None:
+    assert main(["simulate", "--games", "1", "--json", "--seed", seed]) == 0
+    assert json.loads(capsys.readouterr().out)["seed"] == shown

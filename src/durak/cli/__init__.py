@@ -54,6 +54,7 @@ from pathlib import Path
 from typing import Any
 
 from durak import __version__
+from durak._input import brief
 from durak.cli.commands import LINE_HELP, parse_command
 from durak.cli.commands import Command as Command
 from durak.cli.commands import card_actions as card_actions
@@ -80,7 +81,7 @@ from durak.cli.simulate import (
     simulate,
     simulate_matches,
 )
-from durak.errors import DurakError
+from durak.errors import DurakError, RulesError
 from durak.presets import DEFAULT_PRESET, get_preset, load_rules
 from durak.rules import Rules
 
@@ -306,11 +307,31 @@ def _resolve_rules(
     return found.name, found.rules(**overrides)
 
 
+#: The longest ``--seed`` read, in characters.
+_MAX_SEED_LENGTH = 1000
+
+
 def _seed(text: str | None) -> int | str:
+    """The seed of ``--seed``: ASCII digits are an integer, any other text a string seed
+    (``²`` and ``٣`` are strings, not numbers); a random one without the option.
+
+    Raises:
+        RulesError: at ``seed``, for a seed longer than 1,000 characters
+            (:data:`_MAX_SEED_LENGTH`) or one that is not valid text (undecodable bytes in the
+            command line).
+    """
     if text is None:
         return secrets.randbelow(1_000_000)
     text = text.strip()
-    return int(text) if text.isdigit() else text
+    if len(text) > _MAX_SEED_LENGTH:
+        raise RulesError(
+            "seed", f"too long: {len(text):,} characters (at most {_MAX_SEED_LENGTH:,})"
+        )
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise RulesError("seed", f"not valid text: {brief(text)}") from None
+    return int(text) if text.isascii() and text.isdigit() else text
 
 
 def _with_rules(
@@ -322,9 +343,10 @@ def _with_rules(
     def run(args: argparse.Namespace) -> int:
         try:
             name, rules = _resolve_rules(args.preset, args.players, args.rules_file)
+            seed = _seed(args.seed)
         except DurakError as exc:
             return _fail(str(exc))
-        return command(args, name, rules, _seed(args.seed))
+        return command(args, name, rules, seed)
 
     return run
 
