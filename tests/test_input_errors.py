@@ -37,6 +37,8 @@ from durak.cards import format_cards
 from durak.cli import main
 from durak.match import losses, streaks, team_losses, vodka, vodka_first_out
 from durak.presets import dumps_rules, load_rules
+from durak.records import RecordError, extra_from_json
+from durak.serialize import event_from_dict, event_to_dict, state_from_dict, state_to_dict
 from durak.state import Result
 
 
@@ -252,3 +254,45 @@ def test_cli_only_ascii_digits_make_a_number_seed(
 ) -> None:
     assert main(["simulate", "--games", "1", "--json", "--seed", seed]) == 0
     assert json.loads(capsys.readouterr().out)["seed"] == shown
+
+
+# --- records: extra facts and events (R13.3) ---------------------------------------------------
+
+
+@pytest.mark.parametrize("number", [float("nan"), float("inf"), float("-inf")])
+def test_R13_3_extra_facts_are_finite_numbers(number: float) -> None:
+    with pytest.raises(RecordError, match="finite") as err:
+        extra_from_json({"score": [1, number]}, "extra")
+    assert err.value.where == "extra/score/1"
+    data = state_to_dict(new_game(Rules(), seed=1))
+    data["extra"] = json.loads(json.dumps({"x": number}))
+    with pytest.raises(RecordError, match="finite"):
+        state_from_dict(data)
+    assert extra_from_json({"x": 1.5}) == (("x", 1.5),)
+
+
+@pytest.mark.parametrize(
+    ("event", "field"),
+    [
+        ({"type": "PlayerOut", "player": 0, "place": 0}, "place"),
+        ({"type": "PlayerOut", "player": 0, "place": 2**31}, "place"),
+        ({"type": "PlayerLeft", "player": -1, "place": 1, "partner": 0}, "player"),
+        ({"type": "PlayerLeft", "player": 1, "place": 1, "partner": -2}, "partner"),
+        ({"type": "Drew", "player": 0, "count": -5, "cards": None}, "count"),
+        ({"type": "NewBout", "attacker": -1, "defender": 0}, "attacker"),
+        ({"type": "Led", "player": 0, "cards": ["7h"], "defender": -1}, "defender"),
+    ],
+)
+def test_R13_3_event_seats_and_counts_are_at_least_0_places_at_least_1(
+    event: dict[str, Any], field: str
+) -> None:
+    with pytest.raises(RecordError) as err:
+        event_from_dict(event)
+    assert err.value.where == field
+
+
+def test_R13_3_event_seats_0_and_place_1_are_read() -> None:
+    event = event_from_dict({"type": "PlayerOut", "player": 0, "place": 1})
+    assert event_from_dict(event_to_dict(event)) == event
+    drew = event_from_dict({"type": "Drew", "player": 0, "count": 0, "cards": None})
+    assert event_from_dict(event_to_dict(drew)) == drew

@@ -27,6 +27,7 @@ True
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache
@@ -148,13 +149,16 @@ def _thaw(value: Any) -> Any:
 
 def extra_from_json(data: Any, field: str = "extra") -> tuple[tuple[str, Any], ...]:
     """Rule modules' facts from JSON (an object of names to values, or pairs): values made of
-    numbers, text, booleans, ``null`` and lists (read back as tuples).
+    numbers, text, booleans, ``null`` and lists (read back as tuples). Numbers are finite:
+    ``NaN`` and ``Infinity`` (which Python's ``json`` reads by default) are refused.
 
     Raises:
         RecordError: naming the field, for anything else.
     """
 
     def freeze(value: Any, where: str) -> Any:
+        if isinstance(value, float) and not math.isfinite(value):
+            raise RecordError(where, f"must be a finite number, not {value!r}")
         if value is None or isinstance(value, bool | int | float | str):
             return value
         if isinstance(value, list | tuple):

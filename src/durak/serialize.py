@@ -23,7 +23,7 @@ from typing import Any
 import attrs
 
 from durak import events as _events
-from durak._input import check_data
+from durak._input import brief, check_data
 from durak.cards import Card, Suit, build_deck
 from durak.engine import validate_state
 from durak.errors import DurakError
@@ -62,7 +62,7 @@ def _ints(v: Any) -> tuple[int, ...]:
 
 def _int(v: Any) -> int:
     if isinstance(v, bool) or not isinstance(v, int):
-        raise TypeError(f"expected an integer, not {v!r}")
+        raise TypeError(f"expected an integer, not {brief(v)}")
     return v
 
 
@@ -72,7 +72,7 @@ def _opt_int(v: Any) -> int | None:
 
 def _bool(v: Any) -> bool:
     if not isinstance(v, bool):
-        raise TypeError(f"expected true or false, not {v!r}")
+        raise TypeError(f"expected true or false, not {brief(v)}")
     return v
 
 
@@ -214,7 +214,29 @@ _EVENT_TYPES: dict[str, type[Any]] = {
     if name not in ("Event", "events_for") and attrs.has(getattr(_events, name))
 }
 
+def _at_least(low: int, what: str) -> Callable[[Any], int]:
+    """A decoder of an event's integer field: ``low`` or more (seats and counts 0, places 1),
+    and below ``2**31``."""
+
+    def decode(v: Any) -> int:
+        value = _int(v)
+        if not low <= value < 2**31:
+            raise ValueError(f"{what} must be {low} or more (below 2**31), not {brief(value)}")
+        return value
+
+    return decode
+
+
+_SEAT = _at_least(0, "a seat")
+
 _EVENT_DECODE: dict[str, Callable[[Any], Any]] = {
+    "player": _SEAT,
+    "defender": _SEAT,
+    "attacker": _SEAT,
+    "to": _SEAT,
+    "partner": _SEAT,
+    "count": _at_least(0, "a count"),
+    "place": _at_least(1, "a place"),
     "cards": lambda v: None if v is None else _cards(v),
     "card": _card,
     "attack": _card,
@@ -249,7 +271,8 @@ def event_from_dict(data: Any) -> Event:
     kind = data.get("type")
     cls = _EVENT_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise RecordError("type", f"unknown event type {kind!r} (known: {', '.join(_EVENT_TYPES)})")
+        known = ", ".join(_EVENT_TYPES)
+        raise RecordError("type", f"unknown event type {brief(kind)} (known: {known})")
     fields = {k: v for k, v in data.items() if k != "type"}
     names = [f.name for f in attrs.fields(cls)]
     unknown = sorted(set(fields) - set(names))
