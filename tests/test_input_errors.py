@@ -19,6 +19,7 @@ from durak import (
     InvalidError,
     Lead,
     Pass,
+    PositionError,
     Redeal,
     Rules,
     RulesError,
@@ -36,6 +37,7 @@ from durak import (
 from durak.cards import format_cards
 from durak.cli import main
 from durak.match import losses, streaks, team_losses, vodka, vodka_first_out
+from durak.notation import parse_action, parse_position
 from durak.presets import dumps_rules, load_rules
 from durak.records import RecordError, extra_from_json
 from durak.serialize import event_from_dict, event_to_dict, state_from_dict, state_to_dict
@@ -296,3 +298,35 @@ def test_R13_3_event_seats_0_and_place_1_are_read() -> None:
     assert event_from_dict(event_to_dict(event)) == event
     drew = event_from_dict({"type": "Drew", "player": 0, "count": 0, "cards": None})
     assert event_from_dict(event_to_dict(drew)) == drew
+
+
+# --- notation: leading zeros and control characters (R13.1) ------------------------------------
+
+
+@pytest.mark.parametrize(("text", "canonical"), [("p03 take", "p3"), ("p00 pass", "p0")])
+def test_R13_1_a_seat_with_a_leading_zero_is_refused_naming_the_canonical_form(
+    text: str, canonical: str
+) -> None:
+    with pytest.raises(InvalidError, match="leading zeros") as err:
+        parse_action(text)
+    assert canonical in str(err.value)
+    assert str(parse_action("p0 take")) == "p0 take"
+    assert str(parse_action("p10 take")) == "p10 take"
+
+
+def test_R13_1_a_position_attacker_with_a_leading_zero_is_refused() -> None:
+    text = "hands: 6h 7h / 8h 9h; stock: Ts; trump: d; attacker: 01"
+    with pytest.raises(PositionError, match="leading zeros"):
+        parse_position(text, Rules(hand_size=2))
+
+
+@pytest.mark.parametrize("text", ["p0 lead 7h\x00", "p0\x1b take", "p1 beat 7h\x7f 9h"])
+def test_R13_1_a_control_character_in_an_action_is_named(text: str) -> None:
+    with pytest.raises(InvalidError, match="control character") as err:
+        parse_action(text)
+    assert "not a rank" not in str(err.value)
+
+
+def test_R1_3_a_control_character_in_a_card_is_named() -> None:
+    with pytest.raises(InvalidCardError, match=r"control character '\\x00'"):
+        Card.parse("7h\x00")

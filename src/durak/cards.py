@@ -244,6 +244,9 @@ class Card(int):
                 else "one card, e.g. 'Td'; use parse_cards for several"
             )
             raise InvalidCardError(f"not a card: {brief(text)} ({hint})")
+        for ch in raw:
+            if ch < " " or "\x7f" <= ch <= "\x9f":
+                raise InvalidCardError(f"not a card: {brief(text)} (a control character {ch!r})")
         body, sep, copy_text = raw.partition("#")
         if len(body) < 2:
             raise InvalidCardError(

@@ -9,8 +9,10 @@ Actions (``str(action)`` writes them, :func:`parse_action` reads them back)::
 Action kinds that rule modules add (:func:`durak.actions.register_action`) are read and
 written the same way: ``p<seat> <verb> <cards>``.
 
-Seats count from 0 (R2.2) and are written in ASCII digits (``p٣`` is not seat 3); verbs in
-ASCII letters of any case. Cards use the text form of R1.3.
+Seats count from 0 (R2.2) and are written in ASCII digits without leading zeros (``p٣`` is
+not seat 3, ``p03`` is refused: write ``p3``); verbs in ASCII letters of any case. Control
+characters other than white space are refused, naming the character. Cards use the text form
+of R1.3.
 
 Positions between bouts (the inputs of :func:`durak.new_position`), one line of ``key: value``
 fields separated by ``;``; hands are separated by ``/`` and ``-`` is an empty hand::
@@ -53,6 +55,20 @@ def _number(text: str) -> int | None:
     return None
 
 
+def _leading_zero(text: str) -> bool:
+    """Whether the number ``text`` (ASCII digits) has a leading zero (``03``; ``0`` is fine)."""
+    return len(text) > 1 and text.startswith("0")
+
+
+def _control(text: str) -> str | None:
+    """The first control character of ``text`` that is not white space, shown as a ``repr``
+    with its position, or ``None``."""
+    for index, ch in enumerate(text):
+        if (ch < " " or "\x7f" <= ch <= "\x9f") and not ch.isspace():
+            return f"{ch!r} at position {index}"
+    return None
+
+
 def parse_action(text: str) -> Action:
     """Read an action's text form (see the module docs).
 
@@ -62,6 +78,9 @@ def parse_action(text: str) -> Action:
     """
     if not isinstance(text, str):
         raise InvalidError(f"not an action: {brief(text)} (expected text such as 'p0 lead 7h')")
+    control = _control(text)
+    if control is not None:
+        raise InvalidError(f"not an action: {brief(text)} (a control character {control})")
     match = _ACTION.match(text)
     if match is None:
         raise InvalidError(
@@ -71,6 +90,11 @@ def parse_action(text: str) -> Action:
     player = _number(match.group(1))
     if player is None:
         raise InvalidError(f"not an action: {brief(text)} (the seat number is too long)")
+    if _leading_zero(match.group(1)):
+        raise InvalidError(
+            f"not an action: {brief(text)} (a seat is written without leading zeros: "
+            f"p{player}, not p{match.group(1)})"
+        )
     verb = match.group(2).lower()
     args = match.group(3).split()
     try:
@@ -130,7 +154,8 @@ def parse_position(text: str, rules: Rules) -> GameState:
     """Read a position written by :func:`format_position` (or by hand) under ``rules``.
 
     Raises:
-        PositionError: a missing or unknown field, a number that is not in ASCII digits, or a
+        PositionError: a missing or unknown field, a number that is not in ASCII digits (or
+            has a leading zero), or a
             position :func:`durak.new_position` rejects (it names the problem).
         InvalidError: a card that does not parse.
         TypeError: ``text`` is not text or ``rules`` not a :class:`~durak.rules.Rules`.
@@ -159,6 +184,11 @@ def parse_position(text: str, rules: Rules) -> GameState:
         raise PositionError(
             f"position: attacker must be a seat number in ASCII digits, not "
             f"{brief(fields['attacker'])}"
+        )
+    if _leading_zero(fields["attacker"]):
+        raise PositionError(
+            f"position: attacker is written without leading zeros: {attacker}, "
+            f"not {fields['attacker']}"
         )
     first = fields.get("first_bout", "no").lower()
     if first not in ("yes", "no"):
