@@ -248,7 +248,7 @@ def test_R13_4_a_position_with_a_bout_in_play_plays_on() -> None:
         ({"table": "7h:6h"}, r"6h does not beat 7h \(R4.7"),
         ({"table": "7h:9h", "defender_hand": 1}, r"R4.6|R4.10"),
         ({"taken": True}, r"taken: .*R4.8"),
-        ({"passed": [2]}, r"passed: seat 2 .*R4.9"),
+        ({"passed": [2]}, r"passed: seat 2 .*\(R4\.[59]\)"),
         ({"shown": ["7s"]}, r"shown: 7s .*R9.5"),
         ({"joined": [1]}, r"joined: .*R5.1"),
         ({"defender": 0}, r"defender: .*R4.1"),
@@ -272,3 +272,145 @@ def test_R13_4_a_position_whose_defender_holds_no_card_is_rejected() -> None:
     rules = Rules(deck_size=24)
     with pytest.raises(PositionError, match="defender, seat 1, holds no card"):
         position(rules, ["9c Ac", ""], stock="Kh")
+
+
+# --------------------------------------------------------------------------------------------
+# R13.4: states the engine could not have reached are refused when built or read
+# --------------------------------------------------------------------------------------------
+
+
+def _rest(rules: Any, *used: str) -> list[str]:
+    from durak.cards import build_deck
+
+    taken = {c for group in used for c in group.split()}
+    return [str(c) for c in build_deck(rules.deck_size, rules.decks) if str(c) not in taken]
+
+
+QA_HANDS = ["7h 8h 7c", "9h Th Kc", "Jh 7s"]
+
+
+def _qa(**fields: Any) -> Any:
+    from durak import Rules as R
+    from durak import new_position as np
+
+    rules = fields.pop("rules", R(players=3))
+    hands = fields.pop("hands", QA_HANDS)
+    table = fields.pop("table", "7d:9d")
+    used = [*hands, table.replace(":", " ")]
+    return np(
+        rules,
+        hands=hands,
+        table=table,
+        attacker=0,
+        trump="s",
+        discard=_rest(rules, *used),
+        **fields,
+    )
+
+
+@pytest.mark.parametrize(
+    ("fields", "pattern"),
+    [
+        ({"table": "7d:9d 8c"}, r"8c matches no other card's rank \(R4\.3\)"),
+        ({"defender_hand": 100}, r"defender_hand: H is 100.*\(R4\.6\)"),
+        ({"defender_hand": 2}, r"defender_hand: H is 2.*\(R4\.6\)"),
+        ({"defender": 2}, r"next active opponent clockwise is seat 1 \(R4\.1"),
+        ({"joined": [0, 2]}, r"joined: 2 seats .* table of 1 \(R5\.1\)"),
+        ({"passed": [2]}, r"seat 2 could not have passed: .*\(R4\.5\)"),
+        ({"leader": 1}, r"leader: seat 1 led.*\(R4\.1"),
+        ({"first_bout": True, "bouts": 3}, r"first_bout: the first bout has bouts = 0"),
+        ({"first_bout": "x"}, r"first_bout: must be true or false"),
+        ({"places": [None, None, 3]}, r"place 3, but 0 seat\(s\) are placed before him.*\(R7\.2\)"),
+        ({"places": [None, 1, None]}, r"seat 1 has a place but holds cards.*\(R7\.1\)"),
+        ({"left": [2], "places": [None, None, 1]}, r"left: seat 2 .*\(R10\.3\)"),
+    ],
+)
+def test_R13_4_a_position_the_engine_could_not_reach_is_refused(
+    fields: dict[str, Any], pattern: str
+) -> None:
+    with pytest.raises(PositionError, match=pattern):
+        _qa(**fields)
+
+
+def test_R7_3_a_position_whose_game_is_already_over_is_refused() -> None:
+    from durak import Rules as R
+
+    rules = R(players=3, objective="first_out")
+    with pytest.raises(PositionError, match=r"the game is already over \(R7\.3"):
+        _qa(rules=rules, hands=["7h 8h", "9h Th", ""], table="7d:9d", places=[None, None, 1])
+
+
+def test_R5_2_a_face_up_card_in_a_hand_is_known_by_default() -> None:
+    from durak import Card as C
+
+    state = _qa(trump_card="7s")
+    assert state.known[2] == frozenset({C("7s")})
+
+
+def test_R13_4_a_state_read_from_json_with_contradicting_places_or_known_is_refused() -> None:
+    from durak.serialize import state_from_dict, state_to_dict
+
+    data = state_to_dict(_qa())
+    for field, value, pattern in [
+        ("known", [], r"known: one set of known cards per seat"),
+        ("joined", [0, 3], r"joined: must be a seat 0-2"),
+        ("places", [2, None, None], r"\(R7\.2\)"),
+    ]:
+        bad = {**data, field: value}
+        with pytest.raises(PositionError, match=pattern):
+            state_from_dict(bad)
+
+
+def test_R7_3_defender_loses_with_teams_his_partner_loses_holding_cards() -> None:
+    from durak import Rules as R
+    from durak import apply_with_events
+    from durak import new_position as np
+    from durak.events import PlayerLeft, PlayerOut
+
+    rules = R(
+        players=6,
+        teams=((0, 3), (1, 4), (2, 5)),
+        team_win="first_out",
+        on_last_cleared="defender_loses",
+    )
+    hands = ["Tc Jc", "", "6c 7c", "Qd", "9c Ac", ""]
+    state = np(
+        rules,
+        hands=hands,
+        table="8d",
+        attacker=1,
+        trump="s",
+        discard=_rest(rules, *hands, "8d"),
+        places=[None, None, 1, None, None, 1],
+        left=[2],
+    )
+    end, events = apply_with_events(state, Beat(3, "8d", "Qd"))
+    assert end.result is not None and end.result.durak == 3
+    assert end.result.losers == (0, 3)
+    assert end.places == end.result.places == (6, 3, 1, 6, 3, 1)
+    assert 0 not in end.left and end.left == frozenset({2, 4})
+    assert PlayerLeft(4, 3, 1) in events and PlayerOut(1, 3) in events
+    assert not any(isinstance(e, PlayerLeft) and e.player == 0 for e in events)
+
+
+def test_R13_3_huge_and_deep_values_into_the_engine_raise_documented_errors() -> None:
+    from durak import DurakError, Rules, legal_actions, new_game, shuffled_deck, view
+
+    state = new_game(Rules(), seed=1)
+    big = 10**5000
+    deep: list[Any] = []
+    for _ in range(100_000):
+        deep = [deep]
+    for call in (
+        lambda: legal_actions(state, big),
+        lambda: view(state, big),
+        lambda: new_game(Rules(), seed=big),
+        lambda: new_game(Rules(), seed=1, dealer=big),
+        lambda: shuffled_deck(Rules(), big),
+        lambda: view(state, deep),
+        lambda: new_game(Rules(), seed=deep),
+        lambda: shuffled_deck(None, 1),  # type: ignore[arg-type]
+        lambda: new_game(Rules(), deck=set(shuffled_deck(Rules(), 1))),
+    ):
+        with pytest.raises((DurakError, TypeError)):
+            call()

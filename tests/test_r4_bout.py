@@ -1075,7 +1075,8 @@ def test_R4_10_a_state_read_from_json_that_the_engine_would_have_ended_is_refuse
     assert next_actor(state) == 1
     data = state_to_dict(state)
     data["table"] = [["7h", "9h"]]
-    data["hands"] = [["8c"], ["Ts"]]
+    data["hands"] = [["8c"], []]
+    data["discard"] = [*data["discard"], "Ts"]
     data["defender_hand"] = 1
     with pytest.raises(PositionError, match=r"the bout is over.*\(R4.10\)"):
         state_from_dict(data)

@@ -22,11 +22,12 @@ from __future__ import annotations
 import hashlib
 import operator
 import secrets
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence, Set
 from typing import Any
 
 import attrs
 
+from durak._input import brief
 from durak.actions import Action, ExchangeTrump, Pass, Redeal, ShowTrump, Transfer, is_action
 from durak.cards import Card, Suit, parse_cards, sort_cards
 from durak.errors import IllegalActionError, PositionError, RulesError, SeatError
@@ -110,9 +111,22 @@ class _Stream:
             cards[i], cards[j] = cards[j], cards[i]
 
 
+#: The longest seed text (and the most digits of an integer seed) accepted (R2.5).
+MAX_SEED_LENGTH = 4000
+
+
 def _check_seed(seed: object) -> int | str:
     if isinstance(seed, bool) or not isinstance(seed, int | str):
-        raise RulesError("seed", f"must be an integer or a string, not {seed!r}")
+        raise RulesError("seed", f"must be an integer or a string, not {brief(seed)}")
+    if isinstance(seed, int):
+        if seed.bit_length() > MAX_SEED_LENGTH * 10 // 3:  # about MAX_SEED_LENGTH digits
+            raise RulesError(
+                "seed", f"{brief(seed)} is too long (at most {MAX_SEED_LENGTH} digits)"
+            )
+    elif len(seed) > MAX_SEED_LENGTH:
+        raise RulesError(
+            "seed", f"{brief(seed)} is too long (at most {MAX_SEED_LENGTH} characters)"
+        )
     return seed
 
 
@@ -127,8 +141,12 @@ def shuffled_deck(rules: Rules, seed: int | str) -> tuple[Card, ...]:
     same order in every release.
 
     Raises:
-        RulesError: a seed that is neither an integer nor a string.
+        TypeError: ``rules`` is not a :class:`Rules` object.
+        RulesError: a seed that is neither an integer nor a string, or longer than
+            :data:`MAX_SEED_LENGTH`.
     """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules object, not {type(rules).__name__}")
     cards = list(_plan(rules).deck)
     _Stream(_check_seed(seed)).shuffle(cards)
     return tuple(cards)
@@ -193,14 +211,19 @@ def new_game(
     if dealer is None:
         dealer = n - 1
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-        raise RulesError("dealer", f"must be a seat 0-{n - 1}, not {dealer!r}")
+        raise RulesError("dealer", f"must be a seat 0-{n - 1}, not {brief(dealer)}")
     if attacker is not None and (
         isinstance(attacker, bool) or not isinstance(attacker, int) or not 0 <= attacker < n
     ):
-        raise RulesError("attacker", f"must be a seat 0-{n - 1}, not {attacker!r}")
+        raise RulesError("attacker", f"must be a seat 0-{n - 1}, not {brief(attacker)}")
     if seed is not None and deck is not None:
         raise RulesError("seed", "give a seed or a deck order, not both (R2.5)")
     if deck is not None:
+        if isinstance(deck, Set | Mapping):
+            raise TypeError(
+                f"deck: an explicit deck order is a sequence, not a {type(deck).__name__} "
+                "(which has no order)"
+            )
         order = list(parse_cards(deck))
         _check_cards(rules, order, "deck")
         return _deal_state(rules, dealer, order, None, 0, attacker)
@@ -317,34 +340,38 @@ def _parse_table(table: TablePairs) -> tuple[Pair, ...]:
             pairs.append((first, second if sep else None))
         table = pairs
     if not isinstance(table, Sequence):
-        raise PositionError(f"table: expected pairs (attack, beating card or None), not {table!r}")
+        raise PositionError(
+            f"table: expected pairs (attack, beating card or None), not {brief(table)}"
+        )
     out: list[Pair] = []
     for pair in table:
         if not isinstance(pair, Sequence) or isinstance(pair, str) or len(pair) != 2:
-            raise PositionError(f"table: {pair!r} is not a pair (attack, beating card or None)")
+            raise PositionError(
+                f"table: {brief(pair)} is not a pair (attack, beating card or None)"
+            )
         attack = Card.parse(pair[0]) if isinstance(pair[0], str) else pair[0]
         beat = Card.parse(pair[1]) if isinstance(pair[1], str) else pair[1]
         if not isinstance(attack, Card) or not (beat is None or isinstance(beat, Card)):
-            raise PositionError(f"table: {pair!r} is not a pair of cards")
+            raise PositionError(f"table: {brief(pair)} is not a pair of cards")
         out.append((attack, beat))
     return tuple(out)
 
 
 def _seat(name: str, value: object, n: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
-        raise PositionError(f"{name}: must be a seat 0-{n - 1}, not {value!r}")
+        raise PositionError(f"{name}: must be a seat 0-{n - 1}, not {brief(value)}")
     return value
 
 
 def _seats(name: str, values: Iterable[object], n: int) -> tuple[int, ...]:
     if isinstance(values, str | bytes) or not isinstance(values, Iterable):
-        raise PositionError(f"{name}: expected seat numbers, not {values!r}")
+        raise PositionError(f"{name}: expected seat numbers, not {brief(values)}")
     return tuple(_seat(name, v, n) for v in values)
 
 
 def _count(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise PositionError(f"{name}: must be a whole number 0 or more, not {value!r}")
+        raise PositionError(f"{name}: must be a whole number 0 or more, not {brief(value)}")
     return value
 
 
@@ -427,7 +454,7 @@ def new_position(
         InvalidCardError: a card that does not parse.
     """
     if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a Rules object, not {rules!r}")
+        raise TypeError(f"rules must be a Rules object, not {brief(rules)}")
     n = rules.players
     if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != n:
         count = len(hands) if isinstance(hands, Sequence) and not isinstance(hands, str) else 0
@@ -442,7 +469,7 @@ def new_position(
     if trump_card is not None:
         face_up = Card.parse(trump_card) if isinstance(trump_card, str) else trump_card
         if not isinstance(face_up, Card):
-            raise PositionError(f"trump_card: not a card: {trump_card!r}")
+            raise PositionError(f"trump_card: not a card: {brief(trump_card)}")
     trump_card = face_up
     if stock_cards:
         if trump_card is not None and trump_card != stock_cards[-1]:
@@ -482,8 +509,12 @@ def new_position(
             raise PositionError("hands: only one team holds cards, so the game is over (R10.3)")
         defender = found
     defender = _seat("defender", defender, n)
+    if not isinstance(first_bout, bool):
+        raise PositionError(f"first_bout: must be true or false, not {brief(first_bout)}")
     if bouts is None:
         bouts = 0 if first_bout else 1
+    elif first_bout and bouts != 0:
+        raise PositionError(f"first_bout: the first bout has bouts = 0, not {brief(bouts)}")
     bouts = _count("bouts", bouts)
     defences = bouts if defences is None else _count("defences", defences)
     leader = attacker if leader is None else _seat("leader", leader, n)
@@ -496,9 +527,15 @@ def new_position(
         defender_hand = len(hand_cards[defender]) + beaten if pairs else 0
     defender_hand = _count("defender_hand", defender_hand)
     if not isinstance(taken, bool):
-        raise PositionError(f"taken: must be true or false, not {taken!r}")
+        raise PositionError(f"taken: must be true or false, not {brief(taken)}")
     if known is None:
-        known_sets = tuple(_NO_CARDS for _ in range(n))
+        # A face-up card drawn or shown in a full deal is known in its holder's hand (R2.4, R5.2).
+        known_sets = tuple(
+            frozenset({trump_card})
+            if trump_card is not None and not stock_cards and trump_card in h
+            else _NO_CARDS
+            for h in hand_cards
+        )
     else:
         if isinstance(known, str) or not isinstance(known, Sequence) or len(known) != n:
             raise PositionError(f"known: one set of known cards per seat is needed, {n} seats")
@@ -554,15 +591,17 @@ def validate_state(state: GameState) -> GameState:
     s = state
     rules = s.rules
     if not isinstance(rules, Rules):
-        raise PositionError(f"rules: not a Rules object: {rules!r}")
+        raise PositionError(f"rules: not a Rules object: {brief(rules)}")
     if not isinstance(s.trump, Suit):
         raise PositionError(f"trump: not a suit: {s.trump!r}")
     n = rules.players
     for name in ("hands", "places"):
         if len(getattr(s, name)) != n:
             raise PositionError(f"{name}: one entry per seat is needed, {n} seats")
-    if s.known and len(s.known) != n:
-        raise PositionError(f"known: one set per seat is needed, {n} seats")
+    if len(s.known) != n:
+        raise PositionError(f"known: one set of known cards per seat is needed, {n} seats")
+    for p in s.joined:
+        _seat("joined", p, n)
     _check_cards(rules, s.all_cards(), "position")
     for name in ("dealer", "attacker", "defender", "leader"):
         _seat(name, getattr(s, name), n)
@@ -574,15 +613,23 @@ def validate_state(state: GameState) -> GameState:
         )
     for p, place in enumerate(s.places):
         if place is not None and (isinstance(place, bool) or not 1 <= place <= n):
-            raise PositionError(f"places: seat {p} has place {place!r}, not 1-{n} (R7.2)")
+            raise PositionError(f"places: seat {p} has place {brief(place)}, not 1-{n} (R7.2)")
     for p in s.left:
         _seat("left", p, n)
         if s.places[p] is None:
             raise PositionError(f"left: seat {p} left with a partner but has no place (R10.3)")
+    if s.result is None:
+        _validate_places(s)
     for p, cards in enumerate(s.known):
         stray = sorted(c for c in cards if c not in s.hands[p])
         if stray:
             raise PositionError(f"known: {stray[0]} is known to be in seat {p}'s hand, but is not")
+        face_up = s.trump_card
+        if face_up is not None and not s.stock and face_up in s.hands[p] and face_up not in cards:
+            raise PositionError(
+                f"known: everyone saw {face_up} go to seat {p}, so it is known in his hand "
+                "(R2.4, R5.2)"
+            )
     if s.trump_card is not None:
         if s.trump_card.suit != s.trump:
             raise PositionError(f"trump_card: {s.trump_card} is not of the trump suit (R2.4)")
@@ -604,6 +651,48 @@ def validate_state(state: GameState) -> GameState:
     return _validate_play(state)
 
 
+def _validate_places(s: GameState) -> None:
+    """R7.1, R7.2, R10.3 in a running game: a placed seat went out (no cards) or left with a
+    partner who went out at the same bout end (cards, same place); places follow R7.2."""
+    rules = s.rules
+    placed = [(place, p) for p, place in enumerate(s.places) if place is not None]
+    for place, p in placed:
+        earlier = sum(1 for q, _ in placed if q < place)
+        if place != 1 + earlier:
+            raise PositionError(
+                f"places: seat {p} has place {place}, but {earlier} seat(s) are placed before "
+                f"him, so his place is {1 + earlier} (R7.2)"
+            )
+        if p in s.left:
+            partner = [
+                q
+                for q in range(rules.players)
+                if q != p and not rules.opponents(p, q) and s.places[q] == place and q not in s.left
+            ]
+            if not s.hands[p] or not partner:
+                raise PositionError(
+                    f"left: seat {p} holds no card or has no partner who went out with place "
+                    f"{place} (R10.3)"
+                )
+        elif s.hands[p]:
+            raise PositionError(
+                f"places: seat {p} has a place but holds cards and has not left (R7.1)"
+            )
+    if (
+        placed
+        and _plan(rules).settle(
+            rules,
+            [None] * rules.players,
+            frozenset(),
+            [p for _, p in placed if p not in s.left],
+            -1,
+        )[2]
+        is not None
+    ):
+        # The game would already be over at the bout end that placed them (R7.3, R10.3).
+        raise PositionError("places: with these seats out the game is already over (R7.3, R10.3)")
+
+
 def _validate_play(s: GameState) -> GameState:
     """The checks of :func:`validate_state` for a game in progress."""
     rules = s.rules
@@ -618,12 +707,20 @@ def _validate_play(s: GameState) -> GameState:
             "places: fewer than two players (or teams) are still in play, so the game is over "
             "(R7.3, R10.3)"
         )
-    if not active[s.attacker] and not s.table:
-        raise PositionError(f"attacker: seat {s.attacker} is not in play, so he cannot lead")
     if s.defender == s.attacker or not rules.opponents(s.attacker, s.defender):
         raise PositionError(
             f"defender: seat {s.defender} cannot defend against seat {s.attacker} (R4.1, R10.2)"
         )
+    for attack, card in s.table:
+        if card is not None and not b.table[(attack & 63) * 64 + (card & 63)]:
+            raise PositionError(f"table: {card} does not beat {attack} (R4.7, R8)")
+    if s.table and b.over():
+        raise PositionError(
+            "table: every thrower is done and the defender has beaten everything or taken, so "
+            "the bout is over: the engine would already have ended it (R4.10)"
+        )
+    if not active[s.attacker] and not s.table:
+        raise PositionError(f"attacker: seat {s.attacker} is not in play, so he cannot lead")
     if not active[s.defender]:
         raise PositionError(f"defender: seat {s.defender} is not in play (R4.1)")
     if not s.table:
@@ -638,9 +735,6 @@ def _validate_play(s: GameState) -> GameState:
             if getattr(s, name):
                 raise PositionError(f"{name}: no bout is in play, so this must be empty")
         return s
-    for attack, card in s.table:
-        if card is not None and not b.table[(attack & 63) * 64 + (card & 63)]:
-            raise PositionError(f"table: {card} does not beat {attack} (R4.7, R8)")
     if len(s.table) > b.limit:
         raise PositionError(
             f"table: {len(s.table)} attack cards exceed the bout's limit of {b.limit} "
@@ -658,11 +752,40 @@ def _validate_play(s: GameState) -> GameState:
             "joined: the seats that put attack cards on the table, each once, the leader first "
             "(R5.1)"
         )
+    plan = b.plan
+    expected = plan.next_opponent(rules, active, s.attacker)
+    if s.defender != expected:
+        raise PositionError(
+            f"defender: seat {s.defender} does not defend against seat {s.attacker}; the next "
+            f"active opponent clockwise is seat {expected} (R4.1, R10.2)"
+        )
+    if s.defender_hand != len(s.hands[s.defender]) + b.beaten:
+        raise PositionError(
+            f"defender_hand: H is {s.defender_hand}, but the defender holds "
+            f"{len(s.hands[s.defender])} cards and has beaten {b.beaten} (R4.6)"
+        )
+    if len(s.joined) > len(s.table):
+        raise PositionError(
+            f"joined: {len(s.joined)} seats put attack cards on a table of {len(s.table)} (R5.1)"
+        )
+    transfers = any(k in plan.owners for k in (Transfer, ShowTrump))
+    if s.leader == s.defender and not transfers:
+        raise PositionError(
+            f"leader: seat {s.leader} led, so without transfers he cannot defend (R4.1, R9.1)"
+        )
+    if not plan.throw_filters:
+        for i, (attack, _) in enumerate(s.table[1:], start=1):
+            others = {c & 15 for j, pair in enumerate(s.table) if j != i for c in pair if c}
+            if attack & 15 not in others:
+                raise PositionError(f"table: {attack} matches no other card's rank (R4.3)")
+    owner = plan.owners.get(Pass)
     for p in sorted(s.passed):
-        if p not in b.throwers or not b.able(p):
-            raise PositionError(
-                f"passed: seat {p} is not a thrower with a card to add, so he has no pass (R4.9)"
-            )
+        if p not in b.throwers or owner is None:
+            raise PositionError(f"passed: seat {p} is not a thrower of this bout (R4.4)")
+        before = Bout(_evolve(s, {"passed": s.passed - {p}}), plan)
+        bad = owner.violation(before, one(Pass, p))
+        if bad is not None:
+            raise PositionError(f"passed: seat {p} could not have passed: {bad[1]} ({bad[0]})")
     rank = s.table[0][0] & 15
     for card in s.shown:
         if (
@@ -672,11 +795,6 @@ def _validate_play(s: GameState) -> GameState:
             or not rules.transfer_by_showing_trump
         ):
             raise PositionError(f"shown: {card} is not a trump of the attack rank shown (R9.5)")
-    if b.over():
-        raise PositionError(
-            "table: every thrower is done and the defender has beaten everything or taken, so "
-            "the bout is over: the engine would already have ended it (R4.10)"
-        )
     return s
 
 
@@ -701,15 +819,15 @@ def _need_state(state: object) -> None:
 
 def _need_seat(player: object, n: int) -> None:
     if type(player) is not int and (isinstance(player, bool) or not isinstance(player, int)):
-        raise TypeError(f"a player is a seat number 0-{n - 1}, not {player!r:.80}")
+        raise TypeError(f"a player is a seat number 0-{n - 1}, not {brief(player)}")
     if not 0 <= player < n:
-        raise SeatError(f"no seat {player} in a {n}-player game (seats 0-{n - 1}, R2.2)")
+        raise SeatError(f"no seat {brief(player)} in a {n}-player game (seats 0-{n - 1}, R2.2)")
 
 
 def _need_action(action: object) -> None:
     if not is_action(action):
         raise TypeError(
-            f"not an action: {action!r:.80} (expected Lead, ThrowIn, Beat, Take, Pass, "
+            f"not an action: {brief(action)} (expected Lead, ThrowIn, Beat, Take, Pass, "
             "Transfer, ShowTrump, ExchangeTrump, Redeal or a registered kind; "
             "durak.notation.parse_action reads text)"
         )

@@ -19,6 +19,7 @@ import random
 
 import attrs
 
+from durak._input import brief
 from durak.actions import Action
 from durak.cards import Card, Suit, sort_cards
 from durak.engine import (
@@ -177,7 +178,7 @@ def view(state: GameState, player: int | None) -> PlayerView:
         done=frozenset(p for p in b.throwers if b.done(p)),
         taken=state.taken,
         defender_hand=state.defender_hand,
-        attack_limit=b.limit,
+        attack_limit=b.limit if state.result is None else 0,
         can_throw_in=b.can_add,
         shown=state.shown,
         bouts=state.bouts,
@@ -194,6 +195,21 @@ def view(state: GameState, player: int | None) -> PlayerView:
         next_actor=next_actor(state),
         result=state.result,
     )
+
+
+def _check_view(v: PlayerView) -> None:
+    """The seats and per-seat lists of ``v`` fit its rules (a view read from a file may not)."""
+    n = v.rules.players
+    for name in ("hand_sizes", "known", "active", "places"):
+        if len(getattr(v, name)) != n:
+            raise PositionError(f"{name}: one entry per seat is needed, {n} seats")
+    seats = [v.player, v.dealer, v.attacker, v.defender, v.leader]
+    seats += [*v.throwers, *v.joined, *v.passed, *v.done, *v.acting, *v.out, *v.left]
+    for seat in seats:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
+            raise PositionError(f"seats: {brief(seat)} is not a seat 0-{n - 1}")
+    if any(size < 0 for size in v.hand_sizes) or v.stock_size < 0:
+        raise PositionError("hand_sizes: card counts cannot be negative")
 
 
 def determinize(v: PlayerView, rng: random.Random) -> GameState:
@@ -221,6 +237,7 @@ def determinize(v: PlayerView, rng: random.Random) -> GameState:
         raise InvalidError("an onlooker's view has no hand to build a state around")
     if v.result is not None:
         raise PositionError("result: the game is over, so there is nothing to sample")
+    _check_view(v)
     unseen = list(v.unseen())
     rng.shuffle(unseen)
     can_add = v.can_throw_in

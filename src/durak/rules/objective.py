@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import attrs
+
 from durak.rules.settings import Objective, OnLastCleared, Rules, TeamWin
 from durak.state import Result
 
@@ -55,6 +57,21 @@ def settle(
                     new[p] = place
                     gone.add(p)
     result = _result(rules, new, newly_out, defender)
+    if (
+        result is not None
+        and result.durak == defender
+        and defender in newly_out
+        and rules.on_last_cleared is OnLastCleared.DEFENDER_LOSES
+    ):
+        # R7.3: the last defender is the durak, not a winner, so partners who left with him
+        # at this bout end did not leave with a winner (R10.3): they lost holding cards and
+        # share the last place (R7.2).
+        losing = {p for p in gone - left if _partners(rules, p, defender)}
+        if losing:
+            gone -= losing
+            result = attrs.evolve(
+                result, places=tuple(n if p in losing else x for p, x in enumerate(result.places))
+            )
     final = result.places if result is not None else tuple(new)
     return final, frozenset(gone), result
 
