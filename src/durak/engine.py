@@ -784,7 +784,9 @@ def _validate_play(s: GameState) -> GameState:
             raise PositionError(f"passed: seat {p} is not a thrower of this bout (R4.4)")
         before = Bout(_evolve(s, {"passed": s.passed - {p}}), plan)
         bad = owner.violation(before, one(Pass, p))
-        if bad is not None:
+        # A standing pass need not still be one he could make: the trump-six exchange (R12.1)
+        # may have taken the card he could add, with the table unchanged (R4.9).
+        if bad is not None and bad[0] != "R4.9":
             raise PositionError(f"passed: seat {p} could not have passed: {bad[1]} ({bad[0]})")
     rank = s.table[0][0] & 15
     for card in s.shown:
