@@ -21,6 +21,7 @@ from durak import (
     Result,
     Rules,
     RulesError,
+    ShowTrump,
     Suit,
     Take,
     ThrowIn,
@@ -41,6 +42,7 @@ from durak.cards import Card, special_card
 from durak.errors import InvalidCardError, InvalidError
 from durak.events import Acted, GameOver
 from durak.rules.beating import beats
+from durak.rules.bout import Bout
 from durak.rules.modules import RuleModule, register
 
 
@@ -408,3 +410,81 @@ def parse_action_text(text: str) -> Action:
     from durak.notation import parse_action
 
     return parse_action(text)
+
+
+# --------------------------------------------------------------------------------------------
+# Modules that change throw-ins and transfer targets: determinize and validation follow them
+# --------------------------------------------------------------------------------------------
+
+
+class SuitThrowIns(RuleModule):
+    """Test module in the spirit of R15.2: a card may also be thrown in on its suit."""
+
+    name = "test-suit-throw-ins"
+    description = "a card of a suit on the table may be thrown in"
+    rule = "house:suit-throw-ins"
+
+    def may_throw(self, bout: Bout, card: Card, default: bool) -> bool:
+        if default or card.special:
+            return default
+        suits = {c.suit for pair in bout.s.table for c in pair if c is not None and not c.special}
+        return card.suit in suits
+
+
+class ShowSendsBack(RuleModule):
+    """Test module in the spirit of R15.3: a shown trump sends the attack counterclockwise."""
+
+    name = "test-show-sends-back"
+    description = "a shown trump sends the attack to the previous player"
+    rule = "house:show-sends-back"
+
+    def transfer_target(self, bout: Bout, action: Action) -> int | None:
+        s = bout.s
+        n = s.players
+        step = -1 if isinstance(action, ShowTrump) else 1
+        for k in range(1, n):
+            seat = (s.defender + step * k) % n
+            if bout.active[seat] and s.rules.opponents(s.defender, seat):
+                return seat
+        return None
+
+
+register(SuitThrowIns())
+register(ShowSendsBack())
+
+
+def test_determinize_agrees_with_the_view_under_a_may_throw_module() -> None:
+    from durak.views import determinize, view
+
+    rules = Rules(players=3, house_rules=["test-suit-throw-ins"])
+    sampled = 0
+    for seed in range(6):
+        state = new_game(rules, seed=seed)
+        rng = random.Random(seed)
+        steps = 0
+        while not state.is_over and steps < 400:
+            if state.table and steps % 3 == 0:
+                for seat in range(3):
+                    if state.is_active(seat):
+                        v = view(state, seat)
+                        sample = determinize(v, random.Random(steps))
+                        assert view(sample, seat).done == v.done
+                        assert view(sample, seat).legal_actions == v.legal_actions
+                        sampled += 1
+            state = apply(state, rng.choice(legal_actions(state)))
+            steps += 1
+    assert sampled > 50
+
+
+def test_a_transfer_target_module_s_states_read_back_and_validate() -> None:
+    from durak.serialize import state_from_dict, state_to_dict
+
+    rules = Rules(players=3, transfer_by_showing_trump=True, house_rules=["test-show-sends-back"])
+    hands = ["7h 8c", "7s 9h", "Jd Qd"]
+    used = " ".join(hands).split()
+    discard = [str(c) for c in build_deck(36) if str(c) not in used]
+    state = new_position(rules, hands=hands, trump="s", attacker=0, discard=discard)
+    state = apply(apply(state, Lead(0, "7h")), ShowTrump(1, "7s"))
+    assert (state.attacker, state.defender) == (1, 0)  # sent back counterclockwise
+    assert validate_state(state) is state
+    assert state_from_dict(state_to_dict(state)) == state

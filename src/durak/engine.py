@@ -41,7 +41,7 @@ from durak.events import (
     PlayerOut,
 )
 from durak.rules.bout import Bout
-from durak.rules.families import lowest_trump, one
+from durak.rules.families import Seating, lowest_trump, one
 from durak.rules.modules import Plan, Violation, plan_for
 from durak.rules.seating import next_active
 from durak.rules.settings import Rules
@@ -754,7 +754,9 @@ def _validate_play(s: GameState) -> GameState:
         )
     plan = b.plan
     expected = plan.next_opponent(rules, active, s.attacker)
-    if s.defender != expected:
+    # A module that sends transfers elsewhere (R15.3) makes other defenders reachable.
+    clockwise = getattr(plan.transfer_target, "__func__", None) is Seating.transfer_target
+    if s.defender != expected and (clockwise or s.attacker == s.leader):
         raise PositionError(
             f"defender: seat {s.defender} does not defend against seat {s.attacker}; the next "
             f"active opponent clockwise is seat {expected} (R4.1, R10.2)"

@@ -32,6 +32,7 @@ from durak.engine import (
     next_actor,
 )
 from durak.errors import InvalidError, PositionError
+from durak.rules.modules import plan_for
 from durak.rules.settings import Rules
 from durak.state import GameState, Pair, Result
 
@@ -134,8 +135,6 @@ class PlayerView:
     def unseen(self) -> tuple[Card, ...]:
         """The cards this player cannot locate: the stock (but the face-up trump card) and the
         other hands' unknown cards, sorted by card value. Card counting starts here."""
-        from durak.rules.modules import plan_for
-
         seen = set(self.hand) | set(self.discard)
         seen.update(c for pair in self.table for c in pair if c is not None)
         for cards in self.known:
@@ -219,7 +218,10 @@ def determinize(v: PlayerView, rng: random.Random) -> GameState:
     Monte-Carlo search).
 
     What play has made public is respected: a thrower who is done without having passed holds
-    no card of the table's ranks, and one who is not done holds at least one (R4.9). Other
+    no card he could add, and one who is not done holds at least one (R4.9). Under R4.3 alone
+    the cards are dealt so; when rule modules change what may be thrown in
+    (:meth:`~durak.rules.modules.RuleModule.may_throw` or ``check``), states are sampled until
+    the engine agrees with the view on who is done. Other
     players' rights to the trump-six exchange (R12.1) are unknown and left out.
 
     Raises:
@@ -238,9 +240,34 @@ def determinize(v: PlayerView, rng: random.Random) -> GameState:
     if v.result is not None:
         raise PositionError("result: the game is over, so there is nothing to sample")
     _check_view(v)
+    plan = plan_for(v.rules)
+    if not plan.throw_filters and not plan.checkers:
+        return _sample(v, rng, by_rank=True)
+    # Modules change what may be thrown in: sample plainly and keep the first state in which
+    # the engine agrees with the view on who is done (R4.9), so the same legality decides.
+    for _ in range(_TRIES):
+        try:
+            state = _sample(v, rng, by_rank=False)
+        except PositionError:
+            continue
+        b = _bout(state)
+        if frozenset(p for p in b.throwers if b.done(p)) == v.done:
+            return state
+    raise PositionError(
+        f"done: no state in {_TRIES} samples agrees with the view on who is done (R4.9)"
+    )
+
+
+#: How many samples :func:`determinize` tries when rule modules change what may be thrown in.
+_TRIES = 200
+
+
+def _sample(v: PlayerView, rng: random.Random, *, by_rank: bool) -> GameState:
+    """One sampled state for :func:`determinize`; ``by_rank``: deal so that who is done agrees
+    with the view under R4.3's rank rule (without it the cards are dealt plainly)."""
     unseen = list(v.unseen())
     rng.shuffle(unseen)
-    can_add = v.can_throw_in
+    can_add = v.can_throw_in and by_rank
     empty = (v.done - v.passed) if can_add else frozenset()
     ranks = {c & 15 for pair in v.table for c in pair if c is not None}
     hidden: dict[int, list[Card]] = {seat: [] for seat in range(v.players) if seat != v.player}
