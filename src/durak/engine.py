@@ -41,7 +41,7 @@ from durak.events import (
     PlayerOut,
 )
 from durak.rules.bout import Bout
-from durak.rules.families import Seating, lowest_trump, one
+from durak.rules.families import Seating, lowest_trump, one, with_known
 from durak.rules.modules import Plan, Violation, plan_for
 from durak.rules.seating import next_active
 from durak.rules.settings import Rules
@@ -796,7 +796,7 @@ def _validate_play(s: GameState) -> GameState:
             card.special
             or card.suit != s.trump
             or card & 15 != rank
-            or not rules.transfer_by_showing_trump
+            or ShowTrump not in plan.owners
         ):
             raise PositionError(f"shown: {card} is not a trump of the attack rank shown (R9.5)")
     return s
@@ -1145,7 +1145,7 @@ def _apply(state: GameState, action: Action, log: list[Event] | None) -> GameSta
         module.adjust(b, action, changes)
     if "hands" in changes and s.known and s.known[p] and "known" not in changes:
         hand = changes["hands"][p]
-        changes["known"] = _with_known(s.known, p, frozenset(c for c in s.known[p] if c in hand))
+        changes["known"] = with_known(s.known, p, frozenset(c for c in s.known[p] if c in hand))
     new = _evolve(s, changes)
     if new.result is not None:  # a module's action ended the game
         if log is not None:
@@ -1154,12 +1154,6 @@ def _apply(state: GameState, action: Action, log: list[Event] | None) -> GameSta
     if _bout(new).over():
         return _end_bout(new, log)
     return new
-
-
-def _with_known(
-    known: tuple[frozenset[Card], ...], p: int, cards: frozenset[Card]
-) -> tuple[frozenset[Card], ...]:
-    return (*known[:p], cards, *known[p + 1 :])
 
 
 def _end_bout(s: GameState, log: list[Event] | None = None) -> GameState:

@@ -85,6 +85,7 @@ __all__ = [
     "in_hand",
     "lowest_trump",
     "subsets",
+    "with_known",
 ]
 
 _EMPTY: frozenset[int] = frozenset()
@@ -158,7 +159,7 @@ def _joined(s: GameState, p: int) -> tuple[int, ...]:
     return s.joined if p in s.joined else (*s.joined, p)
 
 
-def _with_known(
+def with_known(
     known: tuple[frozenset[Card], ...], p: int, cards: frozenset[Card]
 ) -> tuple[frozenset[Card], ...]:
     return (*known[:p], cards, *known[p + 1 :])
@@ -654,7 +655,7 @@ class TransferByShow(RuleModule):
             "defender_hand": len(s.hands[target]),
             "shown": s.shown | {action.card},
             "passed": _EMPTY,
-            "known": _with_known(s.known, p, s.known[p] | {action.card}),  # R9.5
+            "known": with_known(s.known, p, s.known[p] | {action.card}),  # R9.5
         }
 
 
@@ -757,7 +758,7 @@ class TrumpSixExchange(RuleModule):
             "hands": _with_hand(s.hands, p, hand),
             "stock": (*s.stock[:-1], card),
             "trump_card": card,
-            "known": _with_known(s.known, p, (s.known[p] - {card}) | {face_up}),
+            "known": with_known(s.known, p, (s.known[p] - {card}) | {face_up}),
         }
 
     def adjust(self, bout: Bout, action: Action, changes: MutableMapping[str, Any]) -> None:
