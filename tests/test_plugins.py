@@ -163,7 +163,7 @@ def _end_position(rules: Rules) -> GameState:
     return new_position(rules, hands=hands, trump="s", attacker=0, discard=discard)
 
 
-def test_a_plugin_action_is_offered_checked_played_and_reported() -> None:
+def test_R13_1_a_plugin_action_is_offered_checked_played_and_reported() -> None:
     rules = Rules(players=3, house_rules=["concede"])
     state = apply(_end_position(rules), Lead(0, "7h"))
     concede = house_rule.Concede(1)
@@ -186,7 +186,7 @@ def test_a_plugin_action_is_offered_checked_played_and_reported() -> None:
     assert validate_state(end) is end
 
 
-def test_a_plugin_action_is_refused_where_its_module_is_off() -> None:
+def test_R13_1_a_plugin_action_is_refused_where_its_module_is_off() -> None:
     state = apply(_end_position(Rules(players=3)), Lead(0, "7h"))
     rule, reason = check(state, house_rule.Concede(1)) or ("", "")
     assert rule == "R13.1" and "Concede" in reason
@@ -259,7 +259,7 @@ def test_R13_4_every_shipped_module_on_a_running_game_always_has_an_actor(seed: 
     assert state.is_over
 
 
-def test_a_plugin_action_is_written_read_and_replayed_like_the_rule_books() -> None:
+def test_R1_3_R13_4_a_plugin_action_is_written_read_and_replayed_like_the_rule_books() -> None:
     from durak.notation import parse_action
     from durak.records import Record, dumps, loads, replay
 
@@ -306,7 +306,7 @@ class CountTakes(RuleModule):
 register(CountTakes())
 
 
-def test_module_data_in_the_state_and_facts_in_the_result_survive_json_and_records() -> None:
+def test_R7_4_R13_4_module_data_and_result_facts_survive_json_and_records() -> None:
     from durak.records import Record, dumps, loads, replay
     from durak.serialize import state_from_dict, state_to_dict
 
@@ -369,7 +369,7 @@ register(TwoJokers())
 JOKERS = Rules(players=4, deck_size=52, house_rules=["test-two-jokers"])
 
 
-def test_a_module_adds_cards_outside_the_52_that_play_to_the_end() -> None:
+def test_R1_2_R2_4_a_module_adds_cards_outside_the_52_that_play_to_the_end() -> None:
     joker = special_card("Jk")
     assert joker.special and str(joker) == "Jk" and str(special_card("Jk", 1)) == "Jk#2"
     assert Card.parse("Jk#2") == special_card("Jk", 1)
@@ -392,7 +392,7 @@ def test_a_module_adds_cards_outside_the_52_that_play_to_the_end() -> None:
         assert state.result is not None
 
 
-def test_a_joker_beats_anything_and_reads_back_from_text() -> None:
+def test_R4_7_R1_3_a_joker_beats_anything_and_reads_back_from_text() -> None:
     hands = ["7h 8c", "Jk Tc", "Qd Kd"]
     used = " ".join(hands).split()
     rest = [str(c) for c in build_deck(52) if str(c) not in used] + ["Jk#2"]
@@ -453,7 +453,7 @@ register(SuitThrowIns())
 register(ShowSendsBack())
 
 
-def test_determinize_agrees_with_the_view_under_a_may_throw_module() -> None:
+def test_R4_3_R4_9_determinize_agrees_with_the_view_under_a_may_throw_module() -> None:
     from durak.views import determinize, view
 
     rules = Rules(players=3, house_rules=["test-suit-throw-ins"])
@@ -476,7 +476,7 @@ def test_determinize_agrees_with_the_view_under_a_may_throw_module() -> None:
     assert sampled > 50
 
 
-def test_a_transfer_target_module_s_states_read_back_and_validate() -> None:
+def test_R9_1_a_transfer_target_module_s_states_read_back_and_validate() -> None:
     from durak.serialize import state_from_dict, state_to_dict
 
     rules = Rules(players=3, transfer_by_showing_trump=True, house_rules=["test-show-sends-back"])
