@@ -28,7 +28,7 @@ from typing import Any
 import attrs
 
 from durak._input import brief
-from durak.actions import Action, ExchangeTrump, Pass, Redeal, ShowTrump, Transfer, is_action
+from durak.actions import Action, Pass, ShowTrump, Transfer, is_action
 from durak.cards import Card, Suit, parse_cards, sort_cards
 from durak.errors import IllegalActionError, PositionError, RulesError, SeatError
 from durak.events import (
@@ -895,17 +895,8 @@ def _violation(b: Bout, action: Action) -> Violation | None:
     return bad
 
 
-#: The rule each built-in action kind cites when its rule is off.
-_OFF: dict[type, Violation] = {
-    Transfer: ("R9.1", "transfer by card is off (transfer_by_card)"),
-    ShowTrump: ("R9.5", "transfer by showing a trump is off (transfer_by_showing_trump)"),
-    ExchangeTrump: ("R12.1", "the trump-six exchange is off (trump_six_exchange)"),
-    Redeal: ("R12.2", "misdeal redeals are off (misdeal_suit_count)"),
-}
-
-
 def _unowned(plan: Plan, action: Action) -> Violation:
-    off = _OFF.get(type(action))
+    off = plan.off.get(type(action))
     if off is not None:
         return off
     return "R13.1", f"no rule module in force plays a {type(action).__name__} action"

@@ -539,6 +539,7 @@ class TransferByCard(RuleModule):
     rule = "R9.1"
     kinds = (Transfer,)
     offers_to = ("defender",)
+    off = ("R9.1", "transfer by card is off (transfer_by_card)")
 
     def applies(self, rules: Rules) -> bool:
         return rules.transfer_by_card
@@ -605,6 +606,7 @@ class TransferByShow(RuleModule):
     rule = "R9.5"
     kinds = (ShowTrump,)
     offers_to = ("defender",)
+    off = ("R9.5", "transfer by showing a trump is off (transfer_by_showing_trump)")
 
     def applies(self, rules: Rules) -> bool:
         return rules.transfer_by_showing_trump
@@ -714,6 +716,7 @@ class TrumpSixExchange(RuleModule):
     rule = "R12.1"
     kinds = (ExchangeTrump,)
     private = (ExchangeTrump,)
+    off = ("R12.1", "the trump-six exchange is off (trump_six_exchange)")
 
     def applies(self, rules: Rules) -> bool:
         return rules.trump_six_exchange
@@ -788,6 +791,7 @@ class Misdeal(RuleModule):
     rule = "R12.2"
     kinds = (Redeal,)
     private = (Redeal,)
+    off = ("R12.2", "misdeal redeals are off (misdeal_suit_count)")
 
     def applies(self, rules: Rules) -> bool:
         return rules.misdeal_suit_count is not None

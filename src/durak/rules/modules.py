@@ -98,6 +98,8 @@ class RuleModule:
         private: owned kinds that are rights only their holder knows of (the trump-six
             exchange, a misdeal redeal): never the "decision" that :func:`~durak.acting` and
             :func:`~durak.next_actor` wait for (R13.2), and a bout end does not wait for them.
+        off: for a built-in module that is switched off, the rule id and reason its kinds are
+            refused with (``("R9.1", "transfer by card is off ...")``).
         offers_to: whom :meth:`candidates` may offer actions to, so that the engine asks only
             the modules that concern a player: ``"leader"`` (the attacker before the lead),
             ``"defender"`` (the defender during a bout), ``"thrower"`` (anyone else during a
@@ -109,6 +111,7 @@ class RuleModule:
     rule: ClassVar[str] = ""
     kinds: ClassVar[tuple[type, ...]] = ()
     private: ClassVar[tuple[type, ...]] = ()
+    off: ClassVar[Violation | None] = None
     offers_to: ClassVar[tuple[str, ...]] = ("any",)
 
     def applies(self, rules: Rules) -> bool:
@@ -357,6 +360,7 @@ class Plan:
             :meth:`~RuleModule.result` hooks.
         throw_filters: the modules with a :meth:`~RuleModule.may_throw` hook.
         private: the action kinds that are private rights.
+        off: why each kind of a built-in module that is off is refused.
         deck: the cards of the deck(s), canonical order.
         tables: per trump suit, the beat table: ``table[(attack & 63) * 64 + (card & 63)]``.
         attack_cap: the policy of that name, bound to the module that gives it; likewise
@@ -384,6 +388,13 @@ class Plan:
                     )
                 owners[kind] = module
         self.owners = owners
+        self.off = {
+            kind: m.off
+            for m in _built_ins()
+            if m.off is not None and m not in modules
+            for kind in m.kinds
+            if kind not in owners
+        }
         self.private = frozenset(k for m in modules for k in m.private)
         self.offering = tuple(m for m in modules if _overrides(m, "candidates"))
         by_role: dict[str, tuple[RuleModule, ...]] = {}
