@@ -209,6 +209,16 @@ def test_R14_rules_stay_hashable_comparable_and_picklable() -> None:
     assert hash(rules) == hash(Rules(players=4, teams=[[1, 3], [0, 2]]))
     assert pickle.loads(pickle.dumps(rules)) == rules
     assert rules.replace(players=4) == rules
+    # Rules pickle as their changes from the defaults: every kind of setting survives, and
+    # rules read back twice are one object, shared as the rules of states built by play are.
+    changed = Rules(
+        players=3, strict_suits=["c"], first_bout_max=None, lead="same_rank", house_rules=()
+    )
+    again = pickle.loads(pickle.dumps(changed))
+    assert again == changed and hash(again) == hash(changed)
+    assert pickle.loads(pickle.dumps(changed)) is again
+    assert b"strict_suits" in pickle.dumps(changed)
+    assert b"throw_order" not in pickle.dumps(changed)
     assert Rules.from_dict(rules.to_dict()) == rules
 
 

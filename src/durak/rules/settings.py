@@ -479,3 +479,27 @@ def _checked_init(init: Callable[..., None]) -> Callable[..., None]:
 
 
 Rules.__init__ = _checked_init(Rules.__init__)  # type: ignore[method-assign]
+
+
+_DEFAULTS: tuple[tuple[str, Any], ...] = tuple(
+    (a.name, a.default) for a in attrs.fields(Rules) if a.default is not attrs.NOTHING
+)
+
+
+@functools.lru_cache(maxsize=256)
+def _unpickle_rules(changes: tuple[tuple[str, Any], ...]) -> Rules:
+    """The rules with ``changes`` from the defaults; the same changes give the same object,
+    so states read back from pickles share their rules as states built by play do."""
+    return Rules(**dict(changes))
+
+
+def _reduce_rules(self: Rules) -> tuple[Callable[..., Rules], tuple[Any, ...]]:
+    """Pickle only the settings that differ from the defaults (a few bytes instead of every
+    setting with its name)."""
+    changes = tuple(
+        (name, getattr(self, name)) for name, default in _DEFAULTS if getattr(self, name) != default
+    )
+    return _unpickle_rules, (changes,)
+
+
+Rules.__reduce__ = _reduce_rules  # type: ignore[method-assign,assignment]
