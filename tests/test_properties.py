@@ -68,6 +68,7 @@ from durak import (
 )
 from durak.actions import Action, ExchangeTrump, Redeal
 from durak.cards import DECK_SIZES, Suit
+from durak.engine import UNEXPLAINED, _bout, _violation
 from durak.presets import PRESETS
 from durak.rules.beating import beats
 from durak.rules.settings import (
@@ -747,10 +748,17 @@ def check_candidates(state: GameState, legal: set[Action], rng: random.Random) -
             f"{'' if listed else 'not '}listed"
         )
         verdict = check(state, action)
+        # The modules' own verdict (violation and check hooks), which the listing of an exact
+        # module skips: it must agree with the listing both ways.
+        hooks = _violation(_bout(state), action)
         if listed:
             assert verdict is None
+            assert hooks is None, f"the listed {action} breaks {hooks}"
             continue
         assert verdict is not None, f"check({action}) finds nothing, but it is not listed"
+        assert hooks is not None and verdict != UNEXPLAINED, (
+            f"{action} is not listed, but no rule module says why"
+        )
         try:
             apply(state, action)
         except IllegalActionError as err:

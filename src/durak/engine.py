@@ -4,9 +4,10 @@ The functions are pure: states are values and nothing here changes one. Two smal
 derived facts of the last state asked about, and per-rules tables) are read into locals before
 use, so calling the engine from several threads is safe.
 
-One legality source: :func:`legal_actions`, :func:`is_legal`, :func:`check` and the check inside
-:func:`apply` all go through the same per-action rule checks (:func:`check` returns the first
-rule an action breaks, :func:`legal_actions` keeps the candidates it passes).
+One legality source: the listing. :func:`legal_actions` lists each player's actions from the
+rule modules (their candidates, passed through their checks); :func:`is_legal`, :func:`check`
+and the check inside :func:`apply` accept exactly the listed actions, and for any other
+:func:`check` and the error of :func:`apply` give the rule the modules say it breaks.
 
 >>> from durak import Rules, new_game, legal_actions, apply, next_actor
 >>> state = new_game(Rules(players=2), seed=7)
@@ -42,7 +43,7 @@ from durak.events import (
 )
 from durak.rules.bout import Bout
 from durak.rules.families import Seating, lowest_trump, one, with_known
-from durak.rules.modules import Plan, Violation, plan_for
+from durak.rules.modules import Plan, RuleModule, Violation, plan_for
 from durak.rules.seating import next_active
 from durak.rules.settings import Rules
 from durak.state import GameState, Pair
@@ -888,10 +889,7 @@ def _violation(b: Bout, action: Action) -> Violation | None:
         return _unowned(plan, action)
     bad = owner.violation(b, action)
     if bad is None and plan.checkers:
-        for module in plan.checkers:
-            bad = module.check(s, action)
-            if bad is not None:
-                return bad
+        return _checked(s, plan.checkers, action)
     return bad
 
 
@@ -902,58 +900,89 @@ def _unowned(plan: Plan, action: Action) -> Violation:
     return "R13.1", f"no rule module in force plays a {type(action).__name__} action"
 
 
+#: The reason for a refused action that no module explains (a module's candidates leave out
+#: an action its violation allows); the property tests make sure it is never given.
+UNEXPLAINED: Violation = ("R13.1", "not among the legal actions now")
+
+
+def _refusal(b: Bout, action: Action) -> Violation | None:
+    """``None`` if ``action`` is listed (legal), else the rule it breaks: the one legality
+    source is the listing (:func:`_legal`); the modules' violation hooks say why."""
+    p = action.player
+    s = b.s
+    if s.result is None and type(p) is int and p < len(s.hands) and action in _legal(b, p):
+        return None
+    return _violation(b, action) or UNEXPLAINED
+
+
 def check(state: GameState, action: Action) -> tuple[str, str] | None:
     """The first rule ``action`` breaks in ``state``, as ``(rule id, reason)``, or ``None`` if it
-    is legal. The same checks :func:`apply` and :func:`legal_actions` use.
+    is legal: ``None`` exactly for the actions :func:`legal_actions` lists, which are the ones
+    :func:`apply` accepts.
 
     Raises:
         TypeError: ``state`` is not a state or ``action`` is not an action.
     """
     _need_state(state)
     _need_action(action)
-    return _violation(_bout(state), action)
+    return _refusal(_bout(state), action)
 
 
 def is_legal(state: GameState, action: Action) -> bool:
-    """Whether ``action`` is legal in ``state`` (R13.1).
+    """Whether ``action`` is legal in ``state`` (R13.1): whether :func:`legal_actions` lists it.
 
     Raises:
         TypeError: ``state`` is not a state or ``action`` is not an action.
     """
     _need_state(state)
     _need_action(action)
-    return _violation(_bout(state), action) is None
+    p = action.player
+    if state.result is not None or type(p) is not int or p >= len(state.hands):
+        return False
+    return action in _legal(_bout(state), p)
 
 
 def _legal(b: Bout, p: int) -> tuple[Action, ...]:
-    """``p``'s legal actions: the modules' candidates that pass the rule checks (remembered
-    per state)."""
+    """``p``'s legal actions (remembered per state): the candidates of the modules that offer
+    actions to his role, each passed through its owner's violation hook unless the module is
+    :attr:`~durak.rules.modules.RuleModule.exact`, and through every module's check hook."""
     mine = b.legal.get(p)
     if mine is None:
         if b.active[p]:
             s = b.s
+            plan = b.plan
             if not s.table:
                 role = "leader" if p == s.attacker else "other"
             else:
                 role = "defender" if p == s.defender else "thrower"
             out: list[Action] = []
-            for module in b.plan.offering_to[role]:
-                out.extend(module.candidates(b, p))
-            mine = tuple(a for a in out if _violation(b, a) is None)
+            checkers = plan.checkers
+            for module in plan.offering_to[role]:
+                offered = module.candidates(b, p)
+                if not module.exact:
+                    out.extend(a for a in offered if _violation(b, a) is None)
+                elif checkers:
+                    out.extend(a for a in offered if _checked(s, checkers, a) is None)
+                else:
+                    out.extend(offered)
+            mine = tuple(out)
         else:
             mine = ()
         b.legal[p] = mine
     return mine
 
 
+def _checked(s: GameState, checkers: tuple[RuleModule, ...], action: Action) -> Violation | None:
+    for module in checkers:
+        bad = module.check(s, action)
+        if bad is not None:
+            return bad
+    return None
+
+
 def _offered(state: GameState, p: int) -> list[Action]:
-    """The actions the rule modules offer ``p``: a superset of his legal ones, unchecked (for
-    the bots' playouts, which let :func:`apply` check what they choose)."""
-    b = _bout(state)
-    out: list[Action] = []
-    for module in b.plan.offering:  # every module: the bots filter what they need
-        out.extend(module.candidates(b, p))
-    return out
+    """``p``'s legal actions, for the bots' playouts."""
+    return list(_legal(_bout(state), p))
 
 
 def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, ...]:
@@ -1115,11 +1144,9 @@ def _apply(state: GameState, action: Action, log: list[Event] | None) -> GameSta
     _need_state(state)
     _need_action(action)
     b = _bout(state)
-    listed = b.legal.get(action.player) if type(action.player) is int else None
-    if listed is None or action not in listed:  # already checked when it was listed
-        bad = _violation(b, action)
-        if bad is not None:
-            raise IllegalActionError(action.describe(), action.player, bad[0], bad[1])
+    bad = _refusal(b, action)
+    if bad is not None:
+        raise IllegalActionError(action.describe(), action.player, bad[0], bad[1])
     s = state
     p = action.player
     plan = b.plan

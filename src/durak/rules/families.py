@@ -255,13 +255,14 @@ class Leading(RuleModule):
     rule = "R4.2"
     kinds = (Lead,)
     offers_to = ("leader",)
+    exact = True
 
     def applies(self, rules: Rules) -> bool:
         return True
 
     def candidates(self, bout: Bout, player: int) -> Iterable[Action]:
         s = bout.s
-        if s.table or player != s.attacker:
+        if s.table or player != s.attacker or bout.limit < 1:
             return ()
         hand = s.hands[player]
         if s.rules.lead is LeadSetting.SAME_RANK:
@@ -322,6 +323,7 @@ class ThrowingIn(RuleModule):
     rule = "R4.3"
     kinds = (ThrowIn, Pass)
     offers_to = ("thrower",)
+    exact = True
 
     def applies(self, rules: Rules) -> bool:
         return True
@@ -330,8 +332,14 @@ class ThrowingIn(RuleModule):
 
     def candidates(self, bout: Bout, player: int) -> Iterable[Action]:
         s = bout.s
-        if not s.table or player == s.defender or not bout.able(player):
+        if not s.table or player == s.defender or player in s.passed or not bout.able(player):
             return ()
+        if (
+            player != s.attacker
+            and s.rules.throw_order is ThrowOrder.ATTACKER_FIRST
+            and not bout.done(s.attacker)
+        ):
+            return ()  # R4.5: the main attacker first
         ranks = bout.ranks
         if bout.plan.throw_filters:
             out = [one(ThrowIn, player, c) for c in s.hands[player] if bout.matches(c)]
@@ -415,6 +423,7 @@ class Beating(RuleModule):
     rule = "R4.7"
     kinds = (Beat,)
     offers_to = ("defender",)
+    exact = True
 
     def applies(self, rules: Rules) -> bool:
         return True
@@ -479,6 +488,7 @@ class Taking(RuleModule):
     rule = "R4.8"
     kinds = (Take,)
     offers_to = ("defender",)
+    exact = True
 
     def applies(self, rules: Rules) -> bool:
         return True
@@ -539,6 +549,7 @@ class TransferByCard(RuleModule):
     rule = "R9.1"
     kinds = (Transfer,)
     offers_to = ("defender",)
+    exact = True
     off = ("R9.1", "transfer by card is off (transfer_by_card)")
 
     def applies(self, rules: Rules) -> bool:
@@ -548,13 +559,17 @@ class TransferByCard(RuleModule):
         s = bout.s
         if not s.table or player != s.defender or s.taken or bout.beaten or not bout.unbeaten:
             return ()
+        if not s.rules.transfer_first_bout and s.bouts == 0:
+            return ()  # R9.6
         rank = s.table[0][0] & 15
         same = [c for c in s.hands[player] if c & 15 == rank]
         if not same:
             return ()
+        room = _transfer_room(bout, one(Transfer, player, same[0]))  # R9.2
+        if room < 1:
+            return ()
         if s.rules.transfer_several:
-            room = _transfer_room(bout, one(Transfer, player, same[0]))
-            return [Transfer(player, combo) for combo in subsets(same, room)] if room > 0 else ()
+            return [Transfer(player, combo) for combo in subsets(same, room)]
         return [one(Transfer, player, c) for c in same]
 
     def violation(self, bout: Bout, action: Action) -> Violation | None:
@@ -606,6 +621,7 @@ class TransferByShow(RuleModule):
     rule = "R9.5"
     kinds = (ShowTrump,)
     offers_to = ("defender",)
+    exact = True
     off = ("R9.5", "transfer by showing a trump is off (transfer_by_showing_trump)")
 
     def applies(self, rules: Rules) -> bool:
@@ -615,13 +631,21 @@ class TransferByShow(RuleModule):
         s = bout.s
         if not s.table or player != s.defender or s.taken or bout.beaten or not bout.unbeaten:
             return ()
+        if not s.rules.transfer_first_bout and s.bouts == 0:
+            return ()  # R9.6
         rank = s.table[0][0] & 15
         trump = s.trump
-        return [
+        shows = [
             one(ShowTrump, player, c)
             for c in s.hands[player]
-            if c & 15 == rank and (c >> 4) & 3 == trump and not c.special
+            if c & 15 == rank and (c >> 4) & 3 == trump and not c.special and c not in s.shown
         ]
+        out: list[Action] = []
+        for a in shows:  # R9.1, R9.2: a new defender whose limit the table fits
+            target = bout.transfer_target(a)
+            if target is not None and len(s.table) <= min(bout.cap, len(s.hands[target])):
+                out.append(a)
+        return out
 
     def violation(self, bout: Bout, action: Action) -> Violation | None:
         assert isinstance(action, ShowTrump)

@@ -44,9 +44,11 @@ from outside are registered by name with :func:`register` and switched on with t
 
 ``docs/plugins.md`` shows modules written from scratch, one of them adding an action.
 
-One legality source: :func:`~durak.legal_actions`, :func:`~durak.is_legal`, the check inside
-:func:`~durak.apply`, :func:`~durak.acting`, :func:`~durak.next_actor` and the automatic bout
-end (R4.10) all ask the same hooks, so a module that forbids an action forbids it everywhere.
+One legality source: the listing. :func:`~durak.legal_actions` lists what the modules offer
+and allow; :func:`~durak.is_legal` and the check inside :func:`~durak.apply` accept exactly the
+listed actions (a refusal's reason comes from the owner's :meth:`RuleModule.violation` or a
+:meth:`RuleModule.check`); :func:`~durak.acting`, :func:`~durak.next_actor` and the automatic
+bout end (R4.10) ask the same hooks, so a module that forbids an action forbids it everywhere.
 """
 
 from __future__ import annotations
@@ -104,6 +106,12 @@ class RuleModule:
             the modules that concern a player: ``"leader"`` (the attacker before the lead),
             ``"defender"`` (the defender during a bout), ``"thrower"`` (anyone else during a
             bout), or ``"any"`` (the default: every player at every moment).
+        exact: whether :meth:`candidates` offers exactly the actions :meth:`violation` allows
+            (``False`` by default: the listing then passes every candidate through
+            :meth:`violation`). Either way the listing is what is legal: :func:`~durak.is_legal`
+            and :func:`~durak.apply` accept the listed actions and nothing else, and
+            :meth:`violation` gives the reason for the others. The property tests compare an
+            exact module's candidates with its :meth:`violation` over random games.
     """
 
     name: ClassVar[str] = ""
@@ -113,6 +121,7 @@ class RuleModule:
     private: ClassVar[tuple[type, ...]] = ()
     off: ClassVar[Violation | None] = None
     offers_to: ClassVar[tuple[str, ...]] = ("any",)
+    exact: ClassVar[bool] = False
 
     def applies(self, rules: Rules) -> bool:
         """Whether a built-in module is on under ``rules`` (registered modules are on when
@@ -145,8 +154,11 @@ class RuleModule:
     # -- actions ----------------------------------------------------------------------------
 
     def candidates(self, bout: Bout, player: int) -> Iterable[Action]:
-        """Actions of this module's :attr:`kinds` that ``player`` might take now: a superset
-        of the legal ones (each is checked before it is listed), in a fixed order."""
+        """Actions of this module's :attr:`kinds` that ``player`` might take now, in a fixed
+        order: every legal one, and perhaps others, which :meth:`violation` then strikes out
+        before they are listed. A module whose candidates are exactly the actions its
+        :meth:`violation` allows says so with :attr:`exact`, and the listing skips that
+        second look."""
         return ()
 
     def violation(self, bout: Bout, action: Action) -> Violation | None:
