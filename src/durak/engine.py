@@ -29,6 +29,7 @@ from typing import Any
 import attrs
 
 from durak._input import brief
+from durak.actions import _KIND_TYPES as _ACTION_TYPES
 from durak.actions import Action, Pass, ShowTrump, Transfer, is_action
 from durak.cards import Card, Suit, parse_cards, sort_cards
 from durak.errors import IllegalActionError, PositionError, RulesError, SeatError
@@ -997,18 +998,23 @@ def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, 
         TypeError: ``state`` is not a state, or ``player`` is not a seat number.
         SeatError: ``player`` is not a seat of this game (also an :class:`IndexError`).
     """
-    _need_state(state)
+    if type(state) is not GameState:
+        _need_state(state)
     n = len(state.hands)
     if player is not None:
         _need_seat(player, n)
     if state.result is not None:
         return ()
-    b = _bout(state)
+    b = _last
+    if b is None or b.s is not state:
+        b = _bout(state)
     if player is not None:
         return _legal(b, player)
+    known = b.legal
     out: list[Action] = []
     for p in range(n):
-        out.extend(_legal(b, p))
+        mine = known.get(p)
+        out.extend(_legal(b, p) if mine is None else mine)
     return tuple(out)
 
 
@@ -1141,16 +1147,30 @@ def redeal(state: GameState) -> GameState:
 
 
 def _apply(state: GameState, action: Action, log: list[Event] | None) -> GameState:
-    _need_state(state)
-    _need_action(action)
-    b = _bout(state)
-    bad = _refusal(b, action)
-    if bad is not None:
-        raise IllegalActionError(action.describe(), action.player, bad[0], bad[1])
-    s = state
+    if type(state) is not GameState:
+        _need_state(state)
+    kind = type(action)
+    if kind not in _ACTION_TYPES:
+        _need_action(action)
+    b = _last
+    if b is None or b.s is not state:
+        b = _bout(state)
     p = action.player
+    mine = b.legal.get(p)
+    if mine is not None:  # listed: usually one of the listed objects, found by identity
+        for listed in mine:
+            if listed is action:
+                break
+        else:
+            if action not in mine:
+                mine = None
+    if mine is None:
+        bad = _refusal(b, action)
+        if bad is not None:
+            raise IllegalActionError(action.describe(), p, bad[0], bad[1])
+    s = state
     plan = b.plan
-    owner = plan.owners[type(action)]
+    owner = plan.owners[kind]
     if log is not None:
         log.append(owner.event(b, action))
     effect = owner.effect(b, action)
@@ -1163,8 +1183,11 @@ def _apply(state: GameState, action: Action, log: list[Event] | None) -> GameSta
         module.adjust(b, action, changes)
     if "hands" in changes and s.known and s.known[p] and "known" not in changes:
         hand = changes["hands"][p]
-        changes["known"] = with_known(s.known, p, frozenset(c for c in s.known[p] if c in hand))
-    new = _evolve(s, changes)
+        changes["known"] = with_known(s.known, p, s.known[p].intersection(hand))
+    values = list(_VALUES(s))
+    for name, value in changes.items():
+        values[_INDEX[name]] = value
+    new = GameState(*values)
     if new.result is not None:  # a module's action ended the game
         if log is not None:
             log.append(GameOver(new.result))

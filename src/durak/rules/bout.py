@@ -57,29 +57,46 @@ class Bout:
     def __init__(self, s: GameState, plan: Plan) -> None:
         self.s = s
         self.plan = plan
-        stock = bool(s.stock)
         places = s.places
-        self.active = tuple(places[i] is None and (stock or bool(h)) for i, h in enumerate(s.hands))
-        self.cap = plan.attack_cap(s.rules, s.bouts, s.defences)
+        if s.stock:
+            active = tuple([place is None for place in places])
+        else:
+            hands = s.hands
+            active = tuple(
+                [place is None and h != () for place, h in zip(places, hands, strict=True)]
+            )
+        self.active = active
+        rules = s.rules
+        self.cap = cap = plan.attack_cap(rules, s.bouts, s.defences)
         self.legal: dict[int, tuple[Action, ...]] = {}
         self.table = plan.tables[s.trump]
-        ranks: set[int] = set()
-        unbeaten = 0
-        for a, b in s.table:
-            ranks.add(a & 15)
-            if b is None:
-                unbeaten += 1
-            else:
-                ranks.add(b & 15)
-        self.ranks = ranks
-        self.unbeaten = unbeaten
-        self.beaten = len(s.table) - unbeaten
-        if s.table:
-            self.limit = min(self.cap, s.defender_hand)
-            self.throwers = plan.throwers(s.rules, self.active, s.attacker, s.defender)
-            self.can_add = (not s.taken or s.rules.throw_after_take) and len(s.table) < self.limit
+        table = s.table
+        if table:
+            ranks = {a & 15 for a, _ in table}
+            unbeaten = 0
+            for _, b in table:
+                if b is None:
+                    unbeaten += 1
+                else:
+                    ranks.add(b & 15)
+            self.ranks = ranks
+            self.unbeaten = unbeaten
+            self.beaten = len(table) - unbeaten
+            self.limit = limit = min(cap, s.defender_hand)
+            key = (active, s.attacker, s.defender)
+            throwers = plan.known_throwers.get(key)
+            if throwers is None:
+                if len(plan.known_throwers) > 4096:
+                    plan.known_throwers.clear()
+                throwers = plan.known_throwers[key] = plan.throwers(
+                    rules, active, s.attacker, s.defender
+                )
+            self.throwers = throwers
+            self.can_add = (not s.taken or rules.throw_after_take) and len(table) < limit
         else:
-            self.limit = min(self.cap, len(s.hands[s.defender]))
+            self.ranks = set()
+            self.unbeaten = self.beaten = 0
+            self.limit = min(cap, len(s.hands[s.defender]))
             self.throwers = ()
             self.can_add = False
 

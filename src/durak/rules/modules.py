@@ -377,7 +377,8 @@ class Plan:
         tables: per trump suit, the beat table: ``table[(attack & 63) * 64 + (card & 63)]``.
         attack_cap: the policy of that name, bound to the module that gives it; likewise
             ``throwers``, ``next_opponent``, ``transfer_target``, ``draw_order``, ``settle``,
-            ``first_attacker`` and ``turn_trump``.
+            ``first_attacker`` and ``turn_trump``. Policies are pure: the same arguments give
+            the same answer, so the engine may remember answers (it does for ``throwers``).
 
     Raises:
         RulesError: two modules own one action kind, or a policy nobody gives.
@@ -421,6 +422,8 @@ class Plan:
         self.dealers = tuple(m for m in modules if _overrides(m, "dealt"))
         self.resulters = tuple(m for m in modules if _overrides(m, "result"))
         self.throw_filters = tuple(m for m in modules if _overrides(m, "may_throw"))
+        #: the ``throwers`` policy's answers, by ``(active, attacker, defender)``
+        self.known_throwers: dict[tuple[tuple[bool, ...], int, int], tuple[int, ...]] = {}
         cards: tuple[Card, ...] = ()
         for module in modules:
             cards = module.deck(rules, cards)
