@@ -462,6 +462,9 @@ def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     >>> sort_cards(parse_cards("Qh#2 6s Qh 7c"))
     (Card('7c'), Card('Qh'), Card('Qh#2'), Card('6s'))
     """
+    cards = tuple(cards)
+    if not cards or max(cards) < 64:  # one copy of each: display order is the cards' order
+        return tuple(sorted(cards))
     return tuple(sorted(cards, key=_order))
 
 

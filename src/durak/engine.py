@@ -1204,7 +1204,7 @@ def _end_bout(s: GameState, log: list[Event] | None = None) -> GameState:
     n = len(s.hands)
     hands = list(s.hands)
     known = list(s.known)
-    table_cards = tuple(c for pair in s.table for c in pair if c is not None)
+    table_cards = tuple([c for pair in s.table for c in pair if c is not None])
     discard = s.discard
     defences = s.defences
     if s.taken:
@@ -1230,7 +1230,7 @@ def _end_bout(s: GameState, log: list[Event] | None = None) -> GameState:
                     known[p] = known[p] | {face_up}
                 if log is not None:
                     log.append(Drew(p, len(drawn), drawn, face_up))
-    newly_out = [p for p in range(n) if s.places[p] is None and not hands[p] and not stock]
+    newly_out = [] if stock else [p for p in range(n) if s.places[p] is None and not hands[p]]
     places, left, result = plan.settle(rules, s.places, s.left, newly_out, s.defender)
     if result is not None:
         for module in plan.resulters:

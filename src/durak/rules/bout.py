@@ -138,8 +138,7 @@ class Bout:
             return False
         plan = self.plan
         if not plan.throw_filters and not plan.checkers:
-            ranks = self.ranks
-            return any(c & 15 in ranks for c in self.s.hands[p])
+            return not self.ranks.isdisjoint([c & 15 for c in self.s.hands[p]])
         return bool(self.throwable(p))
 
     def done(self, p: int) -> bool:

@@ -144,9 +144,12 @@ def lowest_trump(rules: Rules, trump: Suit) -> int:
     return trump * 16 + DECK_SIZES[rules.deck_size]
 
 
-def _remove(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
+def _remove(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
+    if len(cards) == 1:
+        i = hand.index(cards[0])
+        return hand[:i] + hand[i + 1 :]
     gone = set(cards)
-    return tuple(c for c in hand if c not in gone)
+    return tuple([c for c in hand if c not in gone])
 
 
 def _with_hand(
@@ -438,7 +441,7 @@ class Beating(RuleModule):
         for a, beaten in s.table:
             if beaten is None:
                 base = (a & 63) * 64
-                out.extend(one(Beat, player, c, a) for c in hand if table[base + (c & 63)])
+                out.extend([one(Beat, player, c, a) for c in hand if table[base + (c & 63)]])
         return out
 
     def violation(self, bout: Bout, action: Action) -> Violation | None:

@@ -43,6 +43,8 @@ def settle(
         (R7.3, R10.3) ``result`` is its :class:`Result` and ``places`` equals
         ``result.places``, a place for every seat; else ``result`` is ``None``.
     """
+    if not newly_out:  # nobody new is out: the sides in play are those of a running game
+        return tuple(places), left, None
     n = len(places)
     new = list(places)
     gone = set(left)
