@@ -1193,14 +1193,15 @@ def _apply(state: GameState, action: Action, log: list[Event] | None) -> GameSta
             log.append(GameOver(new.result))
         return new
     if _bout(new).over():
-        return _end_bout(new, log)
+        return _end_bout(new, log, plan)
     return new
 
 
-def _end_bout(s: GameState, log: list[Event] | None = None) -> GameState:
+def _end_bout(s: GameState, log: list[Event] | None = None, plan: Plan | None = None) -> GameState:
     """R4.10, R5, R6, R7: clear or take the table, draw, record outs, end or rotate."""
     rules = s.rules
-    plan = _plan(rules)
+    if plan is None:
+        plan = _plan(rules)
     n = len(s.hands)
     hands = list(s.hands)
     known = list(s.known)
