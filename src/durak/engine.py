@@ -169,7 +169,7 @@ def _deal(
         for step in range(1, n + 1):
             hands[(dealer + step) % n].append(order[pos])
             pos += 1
-    stock, trump_card = _plan(rules).turn_trump(rules, tuple(order[pos:]), order[pos - 1])
+    stock, trump_card = _plan(rules).turn_trump(rules, tuple(order[pos:]), tuple(order[:pos]))
     return hands, stock, trump_card
 
 
@@ -270,7 +270,9 @@ def _deal_state(
         shuffles += 1
     known = [_NO_CARDS] * n
     if not stock:
-        known[dealer] = frozenset({trump_card})  # R2.4: the dealer's shown card
+        # R2.4: the shown dealt card (the dealer's last, unless a module picks another)
+        holder = next((p for p in range(n) if trump_card in hands[p]), dealer)
+        known[holder] = frozenset({trump_card})
     if leader is None:
         # R3.1: the leader shows his lowest trump, compared by rank (never by the card's value,
         # which holds the copy number: 6d#2 is lower than Kd); of two copies, the first.

@@ -115,8 +115,9 @@ class RuleModule:
     offers_to: ClassVar[tuple[str, ...]] = ("any",)
 
     def applies(self, rules: Rules) -> bool:
-        """Whether a built-in module is on under ``rules`` (registered modules are on when
-        named in ``house_rules``)."""
+        """Whether the module is on under ``rules`` without being named: built-in modules
+        switch on from their settings this way. A registered module is on when named in
+        ``house_rules``, or when this says so (a module that reads a setting of its own)."""
         return False
 
     # -- cards ------------------------------------------------------------------------------
@@ -247,10 +248,11 @@ class RuleModule:
         raise NotImplementedError
 
     def turn_trump(
-        self, rules: Rules, rest: tuple[Card, ...], last_dealt: Card
+        self, rules: Rules, rest: tuple[Card, ...], dealt: tuple[Card, ...]
     ) -> tuple[tuple[Card, ...], Card]:
         """R2.4: the stock (top first) and the card that fixes trump, from the cards left after
-        the deal (``rest``, top first) and the dealer's last dealt card."""
+        the deal (``rest``, top first) and the cards dealt, in the order dealt (the dealer's
+        last dealt card last). A dealt card that fixes trump is shown: known in its hand."""
         raise NotImplementedError
 
 
@@ -327,11 +329,12 @@ def registered() -> dict[str, RuleModule]:
 
 @lru_cache(maxsize=256)
 def active_modules(rules: Rules) -> tuple[RuleModule, ...]:
-    """The modules in force under ``rules``, in plan order: the built-ins that apply, then the
-    house rules in the order named."""
-    return tuple(m for m in _built_ins() if m.applies(rules)) + tuple(
-        get_module(name) for name in rules.house_rules
-    )
+    """The modules in force under ``rules``, in plan order: the built-ins that apply, the
+    registered modules that apply (:meth:`RuleModule.applies`) in the order registered, then
+    the house rules in the order named."""
+    named = tuple(get_module(name) for name in rules.house_rules)
+    switched = tuple(m for m in _REGISTRY.values() if m not in named and m.applies(rules))
+    return tuple(m for m in _built_ins() if m.applies(rules)) + switched + named
 
 
 def _overrides(module: RuleModule, hook: str) -> bool:
@@ -439,7 +442,9 @@ class Plan:
     draw_order: Callable[[Rules, int, Sequence[int], int, Sequence[bool]], list[int]]
     settle: Callable[[Rules, Sequence[int | None], frozenset[int], Sequence[int], int], Settled]
     first_attacker: Callable[[Rules, Sequence[Sequence[Card]], Suit, int], int | None]
-    turn_trump: Callable[[Rules, tuple[Card, ...], Card], tuple[tuple[Card, ...], Card]]
+    turn_trump: Callable[
+        [Rules, tuple[Card, ...], tuple[Card, ...]], tuple[tuple[Card, ...], Card]
+    ]
     transfer_target: Callable[[Bout, Action], int | None]
 
     def owner(self, action: Action) -> RuleModule | None:
