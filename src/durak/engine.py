@@ -28,7 +28,19 @@ from typing import Any
 import attrs
 
 from durak._input import brief
-from durak.actions import Action, Pass, ShowTrump, Transfer, is_action
+from durak.actions import (
+    Action,
+    Beat,
+    ExchangeTrump,
+    Lead,
+    Pass,
+    Redeal,
+    ShowTrump,
+    Take,
+    ThrowIn,
+    Transfer,
+    is_action,
+)
 from durak.cards import Card, Suit, parse_cards, sort_cards
 from durak.errors import IllegalActionError, PositionError, RulesError, SeatError
 from durak.events import (
@@ -747,7 +759,11 @@ def _validate_play(s: GameState) -> GameState:
             f"table: {b.unbeaten} unbeaten cards, but the defender holds "
             f"{len(s.hands[s.defender])} (R4.6)"
         )
-    if s.taken and not b.unbeaten:
+    book = set(b.plan.owners) <= _BOOK_KINDS
+    # A module's own action may take attack cards back from the table (R15.5 catches one):
+    # a take may stand with every card left beaten, and seats may have joined with a card
+    # no longer there.
+    if s.taken and not b.unbeaten and book:
         raise PositionError("taken: the defender takes only while a card is unbeaten (R4.8)")
     if not s.joined or s.joined[0] != s.leader or len(set(s.joined)) != len(s.joined):
         raise PositionError(
@@ -768,7 +784,7 @@ def _validate_play(s: GameState) -> GameState:
             f"defender_hand: H is {s.defender_hand}, but the defender holds "
             f"{len(s.hands[s.defender])} cards and has beaten {b.beaten} (R4.6)"
         )
-    if len(s.joined) > len(s.table):
+    if len(s.joined) > len(s.table) and book:
         raise PositionError(
             f"joined: {len(s.joined)} seats put attack cards on a table of {len(s.table)} (R5.1)"
         )
@@ -802,6 +818,10 @@ def _validate_play(s: GameState) -> GameState:
         ):
             raise PositionError(f"shown: {card} is not a trump of the attack rank shown (R9.5)")
     return s
+
+
+#: The rule book's action kinds (R4, R9, R12).
+_BOOK_KINDS = frozenset({Lead, ThrowIn, Pass, Beat, Take, Transfer, ShowTrump, ExchangeTrump, Redeal})
 
 
 def attack_limit(state: GameState) -> int:
