@@ -37,3 +37,6 @@ __all__ = [
     "ThrowOrder",
     "Throwers",
 ]
+
+# The R15 extensions register themselves (their modules read the settings above).
+import durak.rules.extensions  # noqa: E402, F401
