@@ -32,6 +32,10 @@ __all__ = ["JOKER", "Jokers", "is_joker", "jokers_of"]
 #: The joker's text (R15.1).
 JOKER = "Jk"
 
+# Registered at once, so that records, rules files and views read ``Jk`` before any deck with
+# jokers has been built.
+special_card(JOKER)
+
 
 def jokers_of(rules: Rules) -> tuple[Card, ...]:
     """The jokers of ``rules``' deck(s): ``jokers`` per deck, copies ``Jk``, ``Jk#2`` ..."""
