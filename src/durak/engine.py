@@ -821,7 +821,9 @@ def _validate_play(s: GameState) -> GameState:
 
 
 #: The rule book's action kinds (R4, R9, R12).
-_BOOK_KINDS = frozenset({Lead, ThrowIn, Pass, Beat, Take, Transfer, ShowTrump, ExchangeTrump, Redeal})
+_BOOK_KINDS = frozenset(
+    {Lead, ThrowIn, Pass, Beat, Take, Transfer, ShowTrump, ExchangeTrump, Redeal}
+)
 
 
 def attack_limit(state: GameState) -> int:

@@ -358,7 +358,8 @@ class Rules:
     def __attrs_post_init__(self) -> None:
         if self.jokers and self.deck_size != 52:
             raise RulesError(
-                "jokers", f"jokers join 52-card decks only, not deck_size = {self.deck_size} (R15.1)"
+                "jokers",
+                f"jokers join 52-card decks only, not deck_size = {self.deck_size} (R15.1)",
             )
         if self.jokers * self.decks > MAX_COPIES:
             raise RulesError(

@@ -1,8 +1,9 @@
 """The rule book's extensions (R15) as rule modules, written against the public hooks only.
 
-Each module below uses nothing a third party does not have (:class:`~durak.rules.modules.RuleModule`,
-:func:`~durak.rules.modules.register`, :func:`~durak.actions.register_action`,
-:func:`~durak.cards.special_card`); nothing in the engine names them. Each switches itself on
+Each module below uses nothing a third party does not have
+(:class:`~durak.rules.modules.RuleModule`, :func:`~durak.rules.modules.register`,
+:func:`~durak.actions.register_action`, :func:`~durak.cards.special_card`); nothing in the
+engine names them. Each switches itself on
 from its setting of :class:`~durak.rules.Rules` (:meth:`~durak.rules.modules.RuleModule.applies`)
 and is off by default, so rules without them play exactly as before.
 

@@ -22,7 +22,7 @@ catch, like the exchange (R12.1), is a private right: never the decision R13.2 w
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, MutableMapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import attrs
 
@@ -46,7 +46,7 @@ _CAUGHT = "caught"  # True once a cheat beat is caught: the defender takes at on
 _FACTS = (_CHEATS, _BENCHED, _CAUGHT)
 
 
-def _seat(_inst: object, _attr: object, value: object) -> None:
+def _seat(_inst: object, _attr: object, value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**31:
         raise InvalidError(f"a player is a seat number 0, 1, 2 ..., not {value!r}")
 
@@ -94,8 +94,14 @@ def _honest_throw(bout: Bout, card: Card, skip: RuleModule) -> bool:
     return ok
 
 
-def _honest_beat(rules: Rules, modules: Iterable[RuleModule], card: Card, attack: Card,
-                 trump: Suit, skip: RuleModule) -> bool:
+def _honest_beat(
+    rules: Rules,
+    modules: Iterable[RuleModule],
+    card: Card,
+    attack: Card,
+    trump: Suit,
+    skip: RuleModule,
+) -> bool:
     """R4.7, R8 (and every other module's beats, R15.1 say) without the cheating module."""
     ok = base_beats(card, attack, trump)
     for module in modules:
@@ -115,8 +121,9 @@ def is_cheat(bout: Bout, action: Action) -> bool:
         return not _honest_throw(bout, action.card, skip)
     if isinstance(action, Beat):
         s = bout.s
-        return not _honest_beat(s.rules, bout.plan.modules, action.card, action.attack, s.trump,
-                                skip)
+        return not _honest_beat(
+            s.rules, bout.plan.modules, action.card, action.attack, s.trump, skip
+        )
     return False
 
 
@@ -173,7 +180,8 @@ class Cheating(RuleModule):
         s = bout.s
         if not s.table:
             return ()
-        return [Catch(player, card) for card, owner in cheats_on_table(s) if owner != player]
+        out = [Catch(player, card) for card, owner in cheats_on_table(s) if owner != player]
+        return cast("list[Action]", out)
 
     def violation(self, bout: Bout, action: Action) -> Violation | None:
         assert isinstance(action, Catch)
@@ -221,7 +229,7 @@ class Cheating(RuleModule):
                 returned.add(beaten)
             benched = facts.get(_BENCHED, ())
             assert isinstance(benched, tuple)
-            facts[_BENCHED] = tuple(sorted({*benched, owner}))
+            facts[_BENCHED] = tuple(sorted({*(int(cast(int, q)) for q in benched), owner}))
             changes = {}
         left = tuple((str(c), p) for c, p in cheats if c not in returned)
         facts[_CHEATS] = left
