@@ -534,3 +534,20 @@ def test_R15_5_catch_in_notation_records_and_state_json() -> None:
     record = Record.of_game(start, played, state)
     assert "catch" in dumps(record)
     assert replay(loads(dumps(record))) == state
+
+
+def test_R15_4_R11_3_a_match_counts_epaulettes_per_player() -> None:
+    from durak.bots import RandomBot
+    from durak.match import epaulettes as match_epaulettes
+    from durak.match import play_match
+
+    with_sixes = _last_bout("6c 6s", "7h 8h 9h", Lead(0, "6c"), Take(1), ThrowIn(0, "6s"))
+    one_six = _last_bout("6c", "7h 8h 9h", Lead(0, "6c"), Take(1))
+    assert with_sixes.result is not None and one_six.result is not None
+    results = [with_sixes.result, one_six.result, with_sixes.result]
+    assert match_epaulettes(results) == {0: 0, 1: 5}
+    rules = Rules(players=3, pogony=True)
+    match = play_match(rules, [RandomBot(s) for s in range(3)], games=6, seed=2)
+    counted = match_epaulettes(match.results)
+    assert sum(counted.values()) == sum(epaulettes(r) for r in match.results)
+    assert all(counted[p] == 0 for p in range(3) if all(r.durak != p for r in match.results))
