@@ -551,3 +551,75 @@ def test_R15_4_R11_3_a_match_counts_epaulettes_per_player() -> None:
     counted = match_epaulettes(match.results)
     assert sum(counted.values()) == sum(epaulettes(r) for r in match.results)
     assert all(counted[p] == 0 for p in range(3) if all(r.durak != p for r in match.results))
+
+
+# --------------------------------------------------------------------------------------------
+# Bots with the extensions on
+# --------------------------------------------------------------------------------------------
+
+
+def test_R15_5_the_rule_bot_catches_what_it_sees_and_never_cheats_unless_told() -> None:
+    from durak.bots import RuleBot, make_bot
+    from durak.views import view
+
+    state = _cheat_beat()
+    assert RuleBot(1).choose(view(state, 0)) == Catch(0, "7c")
+    assert make_bot("rule:cheats=true", 1).cheats is True  # type: ignore[attr-defined]
+    rules = Rules(players=3, cheating=True, throw_in_by_suit=True)
+    bots = [RuleBot(s) for s in range(3)]
+    chosen = caught = 0
+    for seed in range(4):
+        state = new_game(rules, seed=seed)
+        for _ in range(3000):
+            if state.is_over:
+                break
+            actor = next_actor(state)
+            assert actor is not None
+            action = bots[actor].choose(view(state, actor))
+            assert not is_cheat(state, action), f"the rule bot cheated: {action}"
+            chosen += 1
+            state = apply(state, action)
+        assert state.is_over
+    cheater = RuleBot(5, cheats=True)
+    state = at(CHEAT, ["9h 6c 7d", "Th Js Qs", "Jd Qd"], trump="s", stock="6d 7h 8s")
+    state = play(state, Lead(0, "9h"), Beat(1, "9h", "Th"))
+    action = cheater.choose(view(state, 0))
+    caught += isinstance(action, ThrowIn) and is_cheat(state, action)
+    assert chosen > 100 and caught == 1  # told to, it throws in a card that matches nothing
+
+
+def test_R15_the_search_bot_plays_games_with_every_extension_on() -> None:
+    from durak.bots import RuleBot, SearchBot
+    from durak.views import view
+
+    rules = Rules(
+        players=3,
+        deck_size=52,
+        jokers=2,
+        throw_in_by_suit=True,
+        transfer_by_card=True,
+        transfer_by_showing_trump=True,
+        show_sends_back=True,
+        pogony=True,
+        cheating=True,
+    )
+    search = SearchBot(0, time_limit=None, playouts=4, max_actions=3)
+    assert search.choose(view(_cheat_beat(), 0)) == Catch(0, "7c")
+    bots = [RuleBot(0), RuleBot(1), RuleBot(2)]
+    state = new_game(rules, seed=7)
+    asked = 0
+    for step in range(3000):
+        if state.is_over:
+            break
+        actor = next_actor(state)
+        assert actor is not None
+        seen = view(state, actor)
+        action = bots[actor].choose(seen)
+        if step % 20 == 0 and len(seen.legal_actions) > 1 and asked < 6:
+            # The search bot, asked in the same positions, plays legal, fair actions too.
+            choice = search.choose(seen)
+            assert choice in seen.legal_actions and not is_cheat(state, choice)
+            asked += 1
+        state = apply(state, action)
+    assert state.is_over and state.result is not None and asked == 6
+    assert state.result.fact("epaulettes") in (0, 1, 2)

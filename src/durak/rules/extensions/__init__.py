@@ -22,7 +22,13 @@ They are registered when :mod:`durak.rules` is imported, in the order above (the
 
 from __future__ import annotations
 
-from durak.rules.extensions.cheating import Catch, Cheating, cheats_on_table, is_cheat
+from durak.rules.extensions.cheating import (
+    Catch,
+    Cheating,
+    cheats_on_table,
+    fair_beat_table,
+    is_cheat,
+)
 from durak.rules.extensions.jokers import JOKER, Jokers, is_joker, jokers_of
 from durak.rules.extensions.pogony import Pogony, epaulettes
 from durak.rules.extensions.reverse_show import ReverseShow, previous_opponent
@@ -40,6 +46,7 @@ __all__ = [
     "SuitThrowIns",
     "cheats_on_table",
     "epaulettes",
+    "fair_beat_table",
     "is_cheat",
     "is_joker",
     "jokers_of",

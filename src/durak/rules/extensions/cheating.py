@@ -29,16 +29,17 @@ import attrs
 from durak.actions import Action, Beat, ThrowIn, register_action
 from durak.cards import Card, Suit, sort_cards
 from durak.errors import InvalidError
-from durak.rules.beating import base_beats
+from durak.rules.beating import base_beats, beat_table_of
+from durak.rules.bout import Bout
 from durak.rules.extensions.suits import one_rank_for_transfers
-from durak.rules.modules import RuleModule, Violation
+from durak.rules.modules import RuleModule, Violation, plan_for
 
 if TYPE_CHECKING:
-    from durak.rules.bout import Bout
     from durak.rules.settings import Rules
     from durak.state import Extra, GameState
+    from durak.views import PlayerView
 
-__all__ = ["Catch", "Cheating", "cheats_on_table", "is_cheat"]
+__all__ = ["Catch", "Cheating", "cheats_on_table", "fair_beat_table", "is_cheat"]
 
 _CHEATS = "cheats"  # ((card text, owner), ...): the cheats on the table, in the order played
 _BENCHED = "benched"  # (seat, ...): throwers caught cheating, passed for the rest of the bout
@@ -110,21 +111,62 @@ def _honest_beat(
     return ok
 
 
-def is_cheat(bout: Bout, action: Action) -> bool:
-    """Whether ``action``, a legal action in ``bout``'s state, would be a cheat (R15.5): a
-    throw-in whose card matches nothing on the table, or a beat whose card does not beat its
-    attack card. Bots that play fair leave these out."""
-    skip = next((m for m in bout.plan.modules if isinstance(m, Cheating)), None)
+def is_cheat(where: Bout | GameState | PlayerView, action: Action) -> bool:
+    """Whether ``action``, played where ``where`` stands (a bout, a state or a player's view),
+    would be a cheat (R15.5): a throw-in whose card matches nothing on the table (R4.3, R15.2),
+    or a beat whose card does not beat its attack card (R4.7, R8, R15.1). Always ``False``
+    without cheating. Bots that play fair leave these out of their choices.
+
+    From a view, throw-ins are judged by R4.3 and R15.2 alone (a house rule's ``may_throw`` hook
+    needs the full state)."""
+    rules = where.s.rules if isinstance(where, Bout) else where.rules
+    plan = plan_for(rules)
+    skip = next((m for m in plan.modules if isinstance(m, Cheating)), None)
     if skip is None:
         return False
     if isinstance(action, ThrowIn):
-        return not _honest_throw(bout, action.card, skip)
+        from durak.state import GameState
+
+        if isinstance(where, Bout | GameState):
+            bout = where if isinstance(where, Bout) else Bout(where, plan)
+            return not _honest_throw(bout, action.card, skip)
+        return not _public_throw(where, action.card)
     if isinstance(action, Beat):
-        s = bout.s
         return not _honest_beat(
-            s.rules, bout.plan.modules, action.card, action.attack, s.trump, skip
+            rules, plan.modules, action.card, action.attack, _trump_of(where), skip
         )
     return False
+
+
+def _trump_of(where: Bout | GameState | PlayerView) -> Suit:
+    return where.s.trump if isinstance(where, Bout) else where.trump
+
+
+def _public_throw(v: PlayerView, card: Card) -> bool:
+    """R4.3 and R15.2 from a view: the card's rank, or with ``throw_in_by_suit`` its suit, is
+    on the table."""
+    on_table = [c for pair in v.table for c in pair if c is not None]
+    if any(c & 15 == card & 15 for c in on_table):
+        return True
+    if not v.rules.throw_in_by_suit or card.special:
+        return False
+    return any(not c.special and (c >> 4) & 3 == (card >> 4) & 3 for c in on_table)
+
+
+def fair_beat_table(trump: Suit, rules: Rules) -> bytes:
+    """The beat table of ``rules`` without cheating (R4.7, R8, R15.1): which card really beats
+    which, for players that play fair. The rules' own table where cheating is off."""
+    plan = plan_for(rules)
+    cheating = [m for m in plan.modules if isinstance(m, Cheating)]
+    if not cheating:
+        return plan.tables[trump]
+    modules = tuple(
+        m
+        for m in plan.modules
+        if not isinstance(m, Cheating) and type(m).beats is not RuleModule.beats
+    )
+    specials = tuple(sorted({Card(c & 63) for c in plan.deck if Card(c & 63).special}))
+    return beat_table_of(trump, rules, modules, specials)
 
 
 def _without(extra: tuple[tuple[str, Extra], ...], names: Iterable[str]) -> dict[str, Extra]:
