@@ -623,3 +623,65 @@ def test_R15_the_search_bot_plays_games_with_every_extension_on() -> None:
         state = apply(state, action)
     assert state.is_over and state.result is not None and asked == 6
     assert state.result.fact("epaulettes") in (0, 1, 2)
+
+
+# --------------------------------------------------------------------------------------------
+# RL adapters: jokers have card indices, a catch has its action ids
+# --------------------------------------------------------------------------------------------
+
+ALL_ON = {
+    "deck_size": 52,
+    "jokers": 2,
+    "throw_in_by_suit": True,
+    "transfer_by_card": True,
+    "transfer_by_showing_trump": True,
+    "show_sends_back": True,
+    "pogony": True,
+    "cheating": True,
+}
+
+
+def test_R15_rl_encoding_gives_jokers_indices_and_catches_ids() -> None:
+    from durak.rl import encoding as enc
+
+    rules = Rules(players=3, **ALL_ON)
+    layout = {p.name: p for p in enc.action_layout(rules)}
+    assert layout["catch"].shape == (54,) and enc.card_index(Card.parse("Jk#2"), rules) == 53
+    assert enc.action_space_size(Rules()) == 363  # rules without them keep their ids
+    state = _cheat_beat()
+    i = enc.encode(Catch(0, "7c"), state)
+    assert enc.decode(i, state, 0) == Catch(0, "7c") and enc.describe(i, CHEAT) == "catch 7c"
+    assert i in enc.legal_ids(state, 0)
+    rng = random.Random(3)
+    state = new_game(rules, seed=3)
+    seen = 0
+    while not state.is_over:
+        for p in range(3):
+            acts = legal_actions(state, p)
+            assert sorted(enc.legal_ids(state, p)) == sorted(enc.encode(a, state) for a in acts)
+            seen += sum(isinstance(a, Catch) for a in acts)
+        state = apply(state, rng.choice(legal_actions(state)))
+    assert seen > 0
+
+
+def test_R15_pettingzoo_api_test_passes_with_every_extension_on() -> None:
+    import warnings
+
+    from pettingzoo.test import api_test
+
+    from durak.rl.pettingzoo_env import env
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        api_test(env("podkidnoy", 3, **ALL_ON), num_cycles=200)
+
+
+def test_R15_openspiel_random_sim_test_passes_with_every_extension_on() -> None:
+    import json
+
+    import pyspiel
+
+    import durak.rl.openspiel_game  # noqa: F401  (registers the game)
+
+    game = pyspiel.load_game("python_durak", {"players": 3, "rules": json.dumps(ALL_ON)})
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)

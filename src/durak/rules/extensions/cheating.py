@@ -21,6 +21,7 @@ catch, like the exchange (R12.1), is a private right: never the decision R13.2 w
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, MutableMapping
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
@@ -35,6 +36,7 @@ from durak.rules.extensions.suits import one_rank_for_transfers
 from durak.rules.modules import RuleModule, Violation, plan_for
 
 if TYPE_CHECKING:
+    from durak.rl.encoding import ActionCodec
     from durak.rules.settings import Rules
     from durak.state import Extra, GameState
     from durak.views import PlayerView
@@ -169,6 +171,30 @@ def fair_beat_table(trump: Suit, rules: Rules) -> bytes:
     return beat_table_of(trump, rules, modules, specials)
 
 
+@functools.cache
+def _catch_codec() -> ActionCodec:
+    """The ``catch`` segment: id ``i`` catches the card of index ``i`` (built once, so that
+    registering it again changes nothing)."""
+    from durak.rl.encoding import ActionCodec, card_index, index_card
+
+    def encode(action: Action, rules: Rules, context: object) -> int:
+        assert isinstance(action, Catch)
+        return card_index(action.card, rules)
+
+    def decode(i: int, player: int, rules: Rules, context: object) -> Action:
+        return cast(Action, Catch(player, index_card(i, rules)))
+
+    return ActionCodec(
+        "catch",
+        ("catch",),
+        shape=lambda rules: (rules.cards,),
+        encode=encode,
+        decode=decode,
+        describe=lambda i, rules: f"catch {index_card(i, rules)}",
+        description="[catch] catch the cheat card i on the table (R15.5)",
+    )
+
+
 def _without(extra: tuple[tuple[str, Extra], ...], names: Iterable[str]) -> dict[str, Extra]:
     gone = set(names)
     return {k: v for k, v in extra if k not in gone}
@@ -285,6 +311,11 @@ class Cheating(RuleModule):
             }
         )
         return changes
+
+    def rl_codecs(self) -> tuple[ActionCodec, ...]:
+        """The RL action ids of :class:`Catch` (read by :mod:`durak.rl.encoding`, which
+        registers them when rules with cheating are first encoded): one per card index."""
+        return (_catch_codec(),)
 
     def bout_end(self, state: GameState, changes: MutableMapping[str, Any]) -> None:
         facts = _without(changes.get("extra", state.extra), _FACTS)
