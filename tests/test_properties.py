@@ -59,7 +59,6 @@ from durak import (
     ThrowIn,
     Transfer,
     apply,
-    build_deck,
     check,
     is_legal,
     legal_actions,

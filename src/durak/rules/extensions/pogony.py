@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import attrs
+
 from durak.cards import Rank
 from durak.rules.modules import RuleModule
 
@@ -40,8 +42,6 @@ class Pogony(RuleModule):
         return rules.pogony
 
     def result(self, state: GameState, result: Result) -> Result:
-        import attrs
-
         count = 0
         if result.durak is not None and result.durak == state.defender and state.taken:
             sixes = sum(1 for a, _ in state.table if not a.special and a.rank == Rank.SIX)

@@ -3,6 +3,9 @@
 A card may also be thrown in when its suit equals the suit of any card on the table in this
 bout, attack or beating card (a joker has no suit), within R4.6. A transfer (R9.1) still needs
 every attack card to share one rank.
+
+``docs/writing-a-variant.md`` walks through this module line by line (the ``--8<--`` comments
+mark the parts it shows).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ if TYPE_CHECKING:
 __all__ = ["SuitThrowIns", "one_rank_for_transfers"]
 
 
+# --8<-- [start:one-rank]
 def one_rank_for_transfers(state: GameState, action: Action, rule: str) -> Violation | None:
     """R9.1: a transfer (by card or by a shown trump) needs every attack card on the table to
     share one rank; a table with mixed ranks (R15.2, R15.5) gives none."""
@@ -31,6 +35,10 @@ def one_rank_for_transfers(state: GameState, action: Action, rule: str) -> Viola
     return None
 
 
+# --8<-- [end:one-rank]
+
+
+# --8<-- [start:class]
 class SuitThrowIns(RuleModule):
     """R15.2: a card matches the table by its rank (R4.3) or by its suit."""
 
@@ -41,9 +49,12 @@ class SuitThrowIns(RuleModule):
     def applies(self, rules: Rules) -> bool:
         return rules.throw_in_by_suit
 
+    # --8<-- [end:class]
+
+    # --8<-- [start:may-throw]
     def may_throw(self, bout: Bout, card: Card, default: bool) -> bool:
         if default or card.special:
-            return default  # a joker has no suit
+            return default  # matched by rank already, or a joker, which has no suit
         suit = (card >> 4) & 3
         return any(
             c is not None and not c.special and (c >> 4) & 3 == suit
@@ -51,5 +62,10 @@ class SuitThrowIns(RuleModule):
             for c in pair
         )
 
+    # --8<-- [end:may-throw]
+
+    # --8<-- [start:check]
     def check(self, state: GameState, action: Action) -> Violation | None:
         return one_rank_for_transfers(state, action, self.rule)
+
+    # --8<-- [end:check]
