@@ -43,6 +43,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 import pytest
+from helpers import ALL_ON
 from hypothesis import HealthCheck, event, given, note, settings
 from hypothesis import strategies as st
 from hypothesis.control import currently_in_test_context
@@ -1164,17 +1165,7 @@ EXTENSION_RULES = {
     ),
     "pogony": Rules(players=3, pogony=True),
     "cheating": Rules(players=3, cheating=True),
-    "all": Rules(
-        players=5,
-        deck_size=52,
-        jokers=1,
-        throw_in_by_suit=True,
-        transfer_by_card=True,
-        transfer_by_showing_trump=True,
-        show_sends_back=True,
-        pogony=True,
-        cheating=True,
-    ),
+    "all": Rules(players=5, **{**ALL_ON, "jokers": 1}),
 }
 
 

@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 import pytest
-from helpers import assert_illegal, cards, legal, play
+from helpers import ALL_ON, assert_illegal, cards, legal, play
 
 from durak import (
     Beat,
@@ -592,17 +592,7 @@ def test_R15_the_search_bot_plays_games_with_every_extension_on() -> None:
     from durak.bots import RuleBot, SearchBot
     from durak.views import view
 
-    rules = Rules(
-        players=3,
-        deck_size=52,
-        jokers=2,
-        throw_in_by_suit=True,
-        transfer_by_card=True,
-        transfer_by_showing_trump=True,
-        show_sends_back=True,
-        pogony=True,
-        cheating=True,
-    )
+    rules = Rules(players=3, **ALL_ON)
     search = SearchBot(0, time_limit=None, playouts=4, max_actions=3)
     assert search.choose(view(_cheat_beat(), 0)) == Catch(0, "7c")
     bots = [RuleBot(0), RuleBot(1), RuleBot(2)]
@@ -628,17 +618,6 @@ def test_R15_the_search_bot_plays_games_with_every_extension_on() -> None:
 # --------------------------------------------------------------------------------------------
 # RL adapters: jokers have card indices, a catch has its action ids
 # --------------------------------------------------------------------------------------------
-
-ALL_ON = {
-    "deck_size": 52,
-    "jokers": 2,
-    "throw_in_by_suit": True,
-    "transfer_by_card": True,
-    "transfer_by_showing_trump": True,
-    "show_sends_back": True,
-    "pogony": True,
-    "cheating": True,
-}
 
 
 def test_R15_rl_encoding_gives_jokers_indices_and_catches_ids() -> None:

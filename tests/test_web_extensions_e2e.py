@@ -19,10 +19,7 @@ def test_R15_start_page_switches_house_rules_on_and_shows_jokers(
     server: tuple[str, TableManager], browser: Any
 ) -> None:
     base, tables = server
-    context = browser.new_context(viewport=DESKTOP)
-    page = context.new_page()
-    errors = _errors(page)
-    page.goto(base + "/")
+    context, page, errors = _open(browser, base + "/")
     page.wait_for_selector("#seat-rows select")
     page.select_option("#preset", "deck-52")
     page.select_option("#players", "3")
@@ -41,22 +38,32 @@ def test_R15_start_page_switches_house_rules_on_and_shows_jokers(
     assert not errors, errors
 
 
+def _position(rules: Rules, hands: list[str], extra: tuple[str, ...] = ()) -> Any:
+    """A position of two seats, the stock 6c 7d 8s (spades trump), every other card of the
+    deck (and ``extra``) discarded; seat 0 to lead."""
+    used = set(" ".join(hands).split()) | {"6c", "7d", "8s"}
+    rest = [str(c) for c in build_deck(rules.deck_size) if str(c) not in used] + list(extra)
+    return new_position(rules, hands=hands, stock="6c 7d 8s", discard=rest, attacker=0)
+
+
+def _open(browser: Any, url: str) -> tuple[Any, Any, list[str]]:
+    """A new browser page at ``url``: its context, the page and its JavaScript errors."""
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    errors = _errors(page)
+    page.goto(url)
+    return context, page, errors
+
+
 def test_R15_5_a_catch_button_on_the_cheat_catches_it(
     server: tuple[str, TableManager], browser: Any
 ) -> None:
     base, tables = server
     table = tables.create("podkidnoy", ["human", "rule"], seed=1, settings={"cheating": True})
-    rules = Rules(cheating=True)
-    hands = ["9h 8d", "7c Ks Kd"]
-    used = set(" ".join(hands).split()) | {"6c", "7d", "8s"}
-    rest = [c for c in build_deck(36) if str(c) not in used]
-    state = new_position(rules, hands=hands, stock="6c 7d 8s", discard=rest, attacker=0)
+    state = _position(Rules(cheating=True), ["9h 8d", "7c Ks Kd"])
     # The bot (seat 1) "beat" the person's 9h with 7c: a cheat (R4.7) standing on the table.
     table.state = table.initial = apply(apply(state, Lead(0, "9h")), Beat(1, "9h", "7c"))
-    context = browser.new_context(viewport=DESKTOP)
-    page = context.new_page()
-    errors = _errors(page)
-    page.goto(f"{base}/table/{table.id}")
+    context, page, errors = _open(browser, f"{base}/table/{table.id}")
     button = page.locator("#pairs button.catch")
     button.wait_for(timeout=15_000)
     assert button.count() == 1 and button.get_attribute("data-action") == str(Catch(0, "7c"))
@@ -75,17 +82,8 @@ def test_R15_1_the_joker_is_drawn_with_its_picture(
 ) -> None:
     base, tables = server
     table = tables.create("deck-52", ["human", "rule"], seed=3, settings={"jokers": 2})
-    rules = table.rules
-    hands = ["Jk 9h 8d", "7c Ks Kd"]
-    used = set(" ".join(hands).split()) | {"6c", "7d", "8s"}
-    rest = [c for c in build_deck(52) if str(c) not in used] + ["Jk#2"]
-    table.state = table.initial = new_position(
-        rules, hands=hands, stock="6c 7d 8s", discard=rest, attacker=0
-    )
-    context = browser.new_context(viewport=DESKTOP)
-    page = context.new_page()
-    errors = _errors(page)
-    page.goto(f"{base}/table/{table.id}")
+    table.state = table.initial = _position(table.rules, ["Jk 9h 8d", "7c Ks Kd"], ("Jk#2",))
+    context, page, errors = _open(browser, f"{base}/table/{table.id}")
     card = page.locator("#hand .card.joker")
     card.wait_for(timeout=15_000)
     assert (card.get_attribute("aria-label") or "").startswith("joker")
