@@ -100,6 +100,10 @@ class RuleModule:
             :func:`~durak.next_actor` wait for (R13.2), and a bout end does not wait for them.
         off: for a built-in module that is switched off, the rule id and reason its kinds are
             refused with (``("R9.1", "transfer by card is off ...")``).
+        public: the names of the module's facts in :attr:`GameState.extra` that every player
+            knows (say which table cards are cheats, R15.5): views show them
+            (:attr:`PlayerView.extra`) and :func:`~durak.views.determinize` keeps them. Other
+            facts are hidden from views.
         offers_to: whom :meth:`candidates` may offer actions to, so that the engine asks only
             the modules that concern a player: ``"leader"`` (the attacker before the lead),
             ``"defender"`` (the defender during a bout), ``"thrower"`` (anyone else during a
@@ -112,6 +116,7 @@ class RuleModule:
     kinds: ClassVar[tuple[type, ...]] = ()
     private: ClassVar[tuple[type, ...]] = ()
     off: ClassVar[Violation | None] = None
+    public: ClassVar[tuple[str, ...]] = ()
     offers_to: ClassVar[tuple[str, ...]] = ("any",)
 
     def applies(self, rules: Rules) -> bool:
