@@ -664,3 +664,28 @@ def test_R15_openspiel_random_sim_test_passes_with_every_extension_on() -> None:
 
     game = pyspiel.load_game("python_durak", {"players": 3, "rules": json.dumps(ALL_ON)})
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+def test_R15_5_views_show_the_cheats_and_samples_keep_them() -> None:
+    from durak.serialize import view_from_dict, view_to_dict
+    from durak.views import determinize, view
+
+    state = at(
+        CHEAT.replace(throw_order="free"),
+        ["9h Qc", "Th Ks Kd 8d", "7c Jd"],
+        trump="s",
+        stock="6c 7d 8c 6d 7h 8h 9c 6h 6s",
+    )
+    state = play(state, Lead(0, "9h"), ThrowIn(2, "7c"))
+    seen = view(state, 1)
+    assert dict(seen.extra)["cheats"] == (("7c", 2),)  # public (R15.5)
+    assert view_from_dict(view_to_dict(seen)) == seen
+    state = play(state, Beat(1, "9h", "Th"), Catch(1, "7c"))  # seat 2 is now benched
+    seen = view(state, 0)
+    assert seen.done == frozenset({2}) and dict(seen.extra)["benched"] == (2,)
+    for seed in range(5):
+        sample = determinize(seen, random.Random(seed))
+        assert view(sample, 0).done == seen.done
+        assert view(sample, 0).legal_actions == seen.legal_actions
+    hidden = _last_bout("6c", "7h 8h 9h", Lead(0, "6c"))
+    assert view(hidden, 1).extra == ()  # no module fact is public without cheating

@@ -208,6 +208,7 @@ class Cheating(RuleModule):
     rule = "R15.5"
     kinds = (Catch,)
     private = (Catch,)
+    public = _FACTS  # which table cards are cheats, who is benched: public facts (R15.5)
 
     def applies(self, rules: Rules) -> bool:
         return rules.cheating
