@@ -689,3 +689,18 @@ def test_R15_5_views_show_the_cheats_and_samples_keep_them() -> None:
         assert view(sample, 0).legal_actions == seen.legal_actions
     hidden = _last_bout("6c", "7h 8h 9h", Lead(0, "6c"))
     assert view(hidden, 1).extra == ()  # no module fact is public without cheating
+
+
+def test_R15_3_two_shows_send_the_attack_back_to_the_leader_and_on() -> None:
+    from durak.views import determinize, view
+
+    rules = SHOW.replace(players=4, decks=2)
+    hands = ["7h 7s#2 9c", "7s Kd Kh", "Qd Ad 6d", "Ah Ac 6h"]
+    state = at(rules, hands, trump="s", stock="6c 7c 8s")
+    state = play(state, Lead(0, "7h"), ShowTrump(1, "7s"))
+    assert (state.attacker, state.defender) == (1, 0)
+    state = play(state, ShowTrump(0, "7s#2"))
+    assert (state.leader, state.attacker, state.defender) == (0, 0, 3)  # counterclockwise from 0
+    assert validate_state(state) is state and state_from_dict(state_to_dict(state)) == state
+    seen = view(state, 1)
+    assert view(determinize(seen, random.Random(1)), 1).legal_actions == seen.legal_actions

@@ -774,7 +774,8 @@ def _validate_play(s: GameState) -> GameState:
     expected = plan.next_opponent(rules, active, s.attacker)
     # A module that sends transfers elsewhere (R15.3) makes other defenders reachable.
     clockwise = getattr(plan.transfer_target, "__func__", None) is Seating.transfer_target
-    if s.defender != expected and (clockwise or s.attacker == s.leader):
+    # After a shown trump sent there, the attack may be back with its leader and on to anyone.
+    if s.defender != expected and (clockwise or (s.attacker == s.leader and not s.shown)):
         raise PositionError(
             f"defender: seat {s.defender} does not defend against seat {s.attacker}; the next "
             f"active opponent clockwise is seat {expected} (R4.1, R10.2)"

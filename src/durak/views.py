@@ -256,11 +256,12 @@ def determinize(v: PlayerView, rng: random.Random) -> GameState:
     plan = plan_for(v.rules)
     if not plan.throw_filters and not plan.checkers:
         return _sample(v, rng, by_rank=True)
-    # Modules change what may be thrown in: sample plainly and keep the first state in which
-    # the engine agrees with the view on who is done (R4.9), so the same legality decides.
-    for _ in range(_TRIES):
+    # Modules change what may be thrown in: propose states, dealt by R4.3's rank rule and
+    # plainly in turn, and keep the first one in which the engine agrees with the view on who
+    # is done (R4.9), so the same legality decides.
+    for attempt in range(_TRIES):
         try:
-            state = _sample(v, rng, by_rank=False)
+            state = _sample(v, rng, by_rank=attempt % 2 == 0)
         except PositionError:
             continue
         b = _bout(state)
