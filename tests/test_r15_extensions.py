@@ -704,3 +704,15 @@ def test_R15_3_two_shows_send_the_attack_back_to_the_leader_and_on() -> None:
     assert validate_state(state) is state and state_from_dict(state_to_dict(state)) == state
     seen = view(state, 1)
     assert view(determinize(seen, random.Random(1)), 1).legal_actions == seen.legal_actions
+
+
+def test_R15_5_any_number_of_catches_per_bout() -> None:
+    rules = CHEAT.replace(throw_order="free")
+    hands = ["9h 8c Qc", "Th Ks Kd 8d", "7c Jd 6d"]
+    state = at(rules, hands, trump="s", stock="6c 7d 9c 6h 7h 8h 6s")
+    state = play(state, Lead(0, "9h"), ThrowIn(2, "7c"), ThrowIn(0, "8c"))
+    assert [c for c, _ in cheats_on_table(state)] == list(cards("7c 8c"))
+    state = play(state, Catch(1, "7c"), Catch(1, "8c"))
+    assert state.table == ((Card.parse("9h"), None),) and cheats_on_table(state) == ()
+    assert dict(state.extra)["benched"] == (0, 2)
+    assert {a.player for a in legal_actions(state) if not isinstance(a, Catch)} == {1}
