@@ -44,6 +44,18 @@ from durak.cards import sort_cards
 #: ``D24.replace(players=3, transfer_by_card=True)`` and so on.
 D24 = Rules(deck_size=24)
 
+#: Every R15 extension on (with the transfers they change): ``Rules(players=3, **ALL_ON)``.
+ALL_ON: dict[str, Any] = {
+    "deck_size": 52,
+    "jokers": 2,
+    "throw_in_by_suit": True,
+    "transfer_by_card": True,
+    "transfer_by_showing_trump": True,
+    "show_sends_back": True,
+    "pogony": True,
+    "cheating": True,
+}
+
 
 # ---------------------------------------------------------------------------------------------
 # Cards

@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 from test_properties import BY_THE_BOOK, Ledger, check_by_the_book, check_result, check_transition
 
-from durak import apply, build_deck, legal_actions
+from durak import apply, legal_actions
 from durak.presets import PRESETS
 from durak.records import dumps, load, replay
+from durak.rules.modules import plan_for
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -36,14 +37,14 @@ def test_R14_golden_record_of_every_preset_replays_to_its_result(name: str) -> N
 def test_R13_4_golden_record_of_every_preset_is_legal_by_the_ledger(name: str) -> None:
     record = load(GOLDEN / f"{name}.json")
     rules = record.rules
-    deck = sorted(build_deck(rules.deck_size, rules.decks))
+    deck = sorted(plan_for(rules).deck)  # jokers too (R15.1)
     state = record.initial_state()
     ledger = Ledger.start(state)
     for i, action in enumerate(record.actions):
         assert not state.is_over, f"{name}: actions recorded after the end, from step {i}"
         # The ledger's bounds: the listed actions are exactly the ones the rules allow ...
         check_by_the_book(state, ledger, legal_actions(state))
-        # ... and the recorded one is among them (presets enable neither R12 action).
+        # ... and the recorded one is among them (presets enable neither R12 action nor a catch).
         assert isinstance(action, BY_THE_BOOK), f"{name}, step {i}: {action}"
         assert action in ledger.allowed_in(state), (
             f"{name}, step {i}: {action} is not allowed by the rules"

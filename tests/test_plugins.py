@@ -356,12 +356,12 @@ class TwoJokers(RuleModule):
         return True if card.special else default
 
     def turn_trump(
-        self, rules: Rules, rest: tuple[Card, ...], last_dealt: Card
+        self, rules: Rules, rest: tuple[Card, ...], dealt: tuple[Card, ...]
     ) -> tuple[tuple[Card, ...], Card]:
         jokers = tuple(c for c in rest if c.special)
         plain = tuple(c for c in rest if not c.special)
         if not plain:
-            return rest, last_dealt  # not reached with 54 cards and up to 8 players
+            return rest, dealt[-1]  # not reached with 54 cards and up to 8 players
         return (*plain[1:], *jokers, plain[0]), plain[0]
 
 

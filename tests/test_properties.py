@@ -43,6 +43,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 import pytest
+from helpers import ALL_ON
 from hypothesis import HealthCheck, event, given, note, settings
 from hypothesis import strategies as st
 from hypothesis.control import currently_in_test_context
@@ -59,7 +60,6 @@ from durak import (
     ThrowIn,
     Transfer,
     apply,
-    build_deck,
     check,
     is_legal,
     legal_actions,
@@ -71,6 +71,8 @@ from durak.cards import DECK_SIZES, Suit
 from durak.engine import UNEXPLAINED, _bout, _violation
 from durak.presets import PRESETS
 from durak.rules.beating import beats
+from durak.rules.extensions import Catch, cheats_on_table
+from durak.rules.modules import plan_for
 from durak.rules.settings import (
     DrawOrder,
     FirstBoutScope,
@@ -213,9 +215,22 @@ def team_of(rules: Rules, seat: int) -> int:
     return next(i for i, team in enumerate(rules.teams) if seat in team)
 
 
+def is_joker(card: Card) -> bool:
+    """R15.1: a joker, any copy (``Jk``, ``Jk#2`` ...)."""
+    return str(card).partition("#")[0] == "Jk"
+
+
+def rank_of(card: Card) -> int | str:
+    """A card's rank for R4.3; a joker's rank is its own (R15.1)."""
+    return "Jk" if is_joker(card) else card.rank
+
+
 def beats_by_the_book(card: Card, attack: Card, trump: Suit, strict: frozenset[Suit]) -> bool:
     """R4.7 and R8.1, written out: a higher card of the same suit, or a trump against a card
-    that is neither trump nor of a strict suit."""
+    that is neither trump nor of a strict suit; R15.1: a joker beats anything, nothing beats a
+    joker."""
+    if is_joker(attack) or is_joker(card):
+        return not is_joker(attack)
     if card.suit == attack.suit:
         return card.rank > attack.rank
     return card.suit == trump and attack.suit not in strict
@@ -244,6 +259,13 @@ def pairs_after(state: GameState, action: Action) -> list[Pair]:
     elif isinstance(action, Beat):
         i = pairs.index((action.attack, None))
         pairs[i] = (action.attack, action.card)
+    elif isinstance(action, Catch):
+        # R15.5: a caught beat leaves its attack card unbeaten; a caught throw-in leaves.
+        i = next(k for k, pair in enumerate(pairs) if action.card in pair)
+        if pairs[i][1] == action.card:
+            pairs[i] = (pairs[i][0], None)
+        else:
+            del pairs[i]
     return pairs
 
 
@@ -276,11 +298,21 @@ def next_seat(
     return None
 
 
+def previous_seat(rules: Rules, active: Sequence[bool], seat: int) -> int | None:
+    """R15.3: the previous active opponent counterclockwise from ``seat``, or ``None``."""
+    n = rules.players
+    for k in range(1, n):
+        q = (seat - k) % n
+        if active[q] and team_of(rules, q) != team_of(rules, seat):
+            return q
+    return None
+
+
 def groups(cards: Sequence[Card], most: int) -> list[tuple[Card, ...]]:
     """Every non-empty set of ``cards`` of at most ``most`` cards, one rank per set."""
-    by_rank: dict[int, list[Card]] = {}
+    by_rank: dict[int | str, list[Card]] = {}
     for c in cards:
-        by_rank.setdefault(c.rank, []).append(c)
+        by_rank.setdefault(rank_of(c), []).append(c)
     return [
         combo
         for same in by_rank.values()
@@ -366,7 +398,11 @@ class Ledger:
         else:
             throwers = {a}
         # R4.3: ranks on the table; R4.6: the limit; R4.8: after a take only if allowed.
-        ranks = {c.rank for pair in table for c in pair if c is not None}
+        ranks = {rank_of(c) for pair in table for c in pair if c is not None}
+        # R15.2: with throw_in_by_suit, the suits on the table too (a joker has none).
+        suits = {
+            c.suit for pair in table for c in pair if c is not None and not is_joker(c)
+        } if rules.throw_in_by_suit else set()
         room = len(table) < min(self.cap(rules), self.h)
         open_ = room and (not self.taken or rules.throw_after_take)
 
@@ -374,7 +410,11 @@ class Ledger:
             """R4.3-R4.9 but the order: his pass must not stand."""
             if not open_ or p not in throwers or not active[p] or p in self.passed:
                 return []
-            return [c for c in hands[p] if c.rank in ranks]
+            return [
+                c
+                for c in hands[p]
+                if rank_of(c) in ranks or (not is_joker(c) and c.suit in suits)
+            ]
 
         # R4.5: under attacker_first the others wait until the main attacker is done: his pass
         # stands, or he has nothing to add (R4.9's "never asked").
@@ -400,19 +440,26 @@ class Ledger:
         # R9.1: nothing beaten yet (so all attack cards share one rank); R9.6: the first bout.
         if len(unbeaten) < len(table) or (self.bouts == 0 and not rules.transfer_first_bout):
             return allowed
-        target = next_seat(rules, active, d, opponent=True)
-        if target is None:
+        # R15.2: every attack card must share one rank; R15.1: a joker never transfers.
+        if len({rank_of(x) for x, _ in table}) > 1:
             return allowed
-        rank = table[0][0].rank
-        own = [c for c in hands[d] if c.rank == rank]
-        # R9.2: after it, attack cards <= the new defender's hand and <= the cap.
-        spare = min(self.cap(rules), len(hands[target])) - len(table)
-        if rules.transfer_by_card:
+        rank = rank_of(table[0][0])
+        own = [c for c in hands[d] if rank_of(c) == rank and not is_joker(c)]
+        target = next_seat(rules, active, d, opponent=True)
+        if rules.transfer_by_card and target is not None:
+            # R9.2: after it, attack cards <= the new defender's hand and <= the cap.
+            spare = min(self.cap(rules), len(hands[target])) - len(table)
             most = spare if rules.transfer_several else min(spare, 1)  # R9.4
             allowed |= {Transfer(d, combo) for combo in groups(own, most)}
-        if rules.transfer_by_showing_trump and spare >= 0:
-            # R9.5: a trump of the rank, each card at most once per bout.
-            allowed |= {ShowTrump(d, c) for c in own if c.suit == trump and c not in self.shown}
+        if rules.show_sends_back:
+            target = previous_seat(rules, active, d)  # R15.3: a show sends the attack back
+        if rules.transfer_by_showing_trump and target is not None:
+            spare = min(self.cap(rules), len(hands[target])) - len(table)
+            if spare >= 0:
+                # R9.5: a trump of the rank, each card at most once per bout.
+                allowed |= {
+                    ShowTrump(d, c) for c in own if c.suit == trump and c not in self.shown
+                }
         return allowed
 
     def allowed_in(self, state: GameState) -> set[Action]:
@@ -428,7 +475,10 @@ class Ledger:
             return self
         if isinstance(action, Lead | Transfer | ShowTrump):
             active = self.active(state.hands, bool(state.stock))
-            d = next_seat(state.rules, active, action.player, opponent=True)
+            if isinstance(action, ShowTrump) and state.rules.show_sends_back:
+                d = previous_seat(state.rules, active, action.player)  # R15.3
+            else:
+                d = next_seat(state.rules, active, action.player, opponent=True)
             assert d is not None, f"{action} with nobody to defend"
             shown = self.shown | {action.card} if isinstance(action, ShowTrump) else self.shown
             if isinstance(action, Lead):
@@ -443,6 +493,9 @@ class Ledger:
                 taken=False if isinstance(action, Lead) else self.taken,
             )
         taken = self.taken or isinstance(action, Take)
+        if isinstance(action, Catch):
+            # R15.5: a caught cheat beat makes the defender take at once.
+            taken = self.taken or any(b == action.card for _, b in state.table)
         if not self.passed and taken == self.taken:
             return self
         return replace(self, passed=frozenset(), taken=taken)
@@ -462,6 +515,8 @@ class Ledger:
         mid = self.played(state, action)
         pairs = pairs_after(state, action)
         hands = hands_after(state, action)
+        if new.table and isinstance(action, Catch):
+            return mid  # R15.5: a caught card goes back; the next state's checks follow it
         if new.table:
             # The bout goes on: the table and the hands are exactly what the action made them.
             assert Counter(tuple(p) for p in new.table) == Counter(pairs), (
@@ -479,7 +534,7 @@ class Ledger:
         )
         # ... which the rules allow only when nobody may act any more (R4.10's automatic end;
         # the exchange, R12.1, is not waited for).
-        if not rules.house_rules:
+        if ledger_follows(rules):
             left = mid.allowed(rules, hands, pairs, bool(state.stock), state.trump)
             assert not left, (
                 f"{action} ended the bout, but the rules still allow {sorted(map(str, left))}"
@@ -519,13 +574,19 @@ class Ledger:
         return Ledger(None, self.bouts + 1, self.defences + (not taken), places, d, leader)
 
 
+def ledger_follows(rules: Rules) -> bool:
+    """Whether the ledger works out what is legal: not under house rules, nor with cheating
+    (R15.5), whose catches it follows (the table, the passes, the take) without listing them."""
+    return not rules.house_rules and not rules.cheating
+
+
 def check_by_the_book(state: GameState, ledger: Ledger, legal: Sequence[Action]) -> None:
     """The ledger's lower and upper bounds on ``legal_actions``: the main attacker and the
     defender are the ledger's (R4.1, R6, R9.1, R10.4), every action the rule book allows is
     listed, and every listed lead, throw-in, pass, beat, take, transfer or show is one the
     rule book allows. Rule modules of R15 (``house_rules``) change what is legal and are left
     out."""
-    if state.is_over or state.rules.house_rules:
+    if state.is_over or not ledger_follows(state.rules):
         return
     active = ledger.active(state.hands, bool(state.stock))
     assert state.attacker == ledger.attacker, (
@@ -583,9 +644,12 @@ def check_table(state: GameState, ledger: Ledger) -> None:
         f"{len(state.table)} attack cards exceed min(cap {cap}, H {ledger.h}) (R4.6)"
     )
     unbeaten = 0
+    cheats = {c for c, _ in cheats_on_table(state)}  # R15.5: an uncaught cheat beat stands
     for attack, card in state.table:
         if card is None:
             unbeaten += 1
+            continue
+        if card in cheats:
             continue
         assert beats(card, attack, state.trump, rules), f"{card} does not beat {attack} (R4.7)"
         assert beats_by_the_book(card, attack, state.trump, rules.strict_suits), (
@@ -717,9 +781,9 @@ def candidate_actions(state: GameState, rng: random.Random) -> list[Action]:
             targets = attacks + foreign
             if targets:
                 out.append(Beat(p, rng.choice(targets), c))
-        by_rank: dict[int, list[Card]] = {}
+        by_rank: dict[int | str, list[Card]] = {}
         for c in own:
-            by_rank.setdefault(c.rank, []).append(c)
+            by_rank.setdefault(rank_of(c), []).append(c)
         for group in by_rank.values():
             if len(group) > 1:
                 for combo in (tuple(group[:2]), tuple(group), tuple(reversed(group))):
@@ -853,7 +917,7 @@ def play_checked(
     sample: float = ILLEGAL_SAMPLE,
 ) -> tuple[GameState, list[Action]]:
     """Play a whole game, checking every step; returns the final state and the actions."""
-    deck = sorted(build_deck(rules.deck_size, rules.decks))
+    deck = sorted(plan_for(rules).deck)
     state = new_game(rules, seed=seed)
     assert state == new_game(rules, seed=seed)
     ledger = Ledger.start(state)
@@ -1093,3 +1157,35 @@ def test_games_always_terminate() -> None:
                 state = apply(state, rng.choice(legal_actions(state, actor)))
                 steps += 1
             assert state.result is not None
+
+
+# --------------------------------------------------------------------------------------------
+# R15: the extensions, one at a time and all at once
+# --------------------------------------------------------------------------------------------
+
+#: Each R15 module on its own, then all of them at once (with transfers, so that R15.1's "never
+#: a transfer card", R15.2's "one rank" and R15.3's shows come into play).
+EXTENSION_RULES = {
+    "jokers": Rules(players=4, deck_size=52, jokers=2, transfer_by_card=True),
+    "throw_in_by_suit": Rules(players=3, throw_in_by_suit=True, transfer_by_card=True),
+    "show_sends_back": Rules(
+        players=4, transfer_by_showing_trump=True, show_sends_back=True, teams=[[0, 2], [1, 3]]
+    ),
+    "pogony": Rules(players=3, pogony=True),
+    "cheating": Rules(players=3, cheating=True),
+    "all": Rules(players=5, **{**ALL_ON, "jokers": 1}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXTENSION_RULES))
+@settings(max_examples=2, deadline=None, suppress_health_check=SLOW)
+@given(seed=seeds, choice_seed=seeds, mode=modes)
+def test_R13_4_R15_invariants_with_each_extension_and_all_at_once(
+    name: str, seed: int, choice_seed: int, mode: str
+) -> None:
+    rules = EXTENSION_RULES[name]
+    rng = random.Random(choice_seed)
+    final, played = play_checked(rules, seed, mode, rng.randrange, random.Random(seed), 0.02)
+    check_same(replay(rules, seed, played), final)
+    if rules.pogony and final.result is not None:
+        assert final.result.fact("epaulettes") in (0, 1, 2)  # R15.4

@@ -10,6 +10,7 @@ import pytest
 
 from durak import Rules, RulesError, build_deck, new_game
 from durak.presets import PRESETS, dump_rules, dumps_rules, get_preset, load_rules, loads_rules
+from durak.rules.extensions import jokers_of
 
 # The rule book's table: every preset and the settings that differ from the defaults.
 TABLE: dict[str, dict[str, Any]] = {
@@ -82,7 +83,8 @@ def test_R14_every_preset_deals_a_game(name: str) -> None:
     rules = get_preset(name).rules()
     state = new_game(rules, seed=2)
     assert state.players == rules.players
-    assert sorted(state.all_cards()) == sorted(build_deck(rules.deck_size, rules.decks))
+    deck = build_deck(rules.deck_size, rules.decks) + jokers_of(rules)  # R1.2, R15.1
+    assert sorted(state.all_cards()) == sorted(deck)
 
 
 def test_R14_double_deck_takes_up_to_twelve_players() -> None:

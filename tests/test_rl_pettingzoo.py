@@ -1,4 +1,4 @@
-"""The PettingZoo AEC environment durak_v0 (durak.rl.pettingzoo_env, extra ``rl``).
+"""The PettingZoo AEC environment durak_v1 (durak.rl.pettingzoo_env, extra ``rl``).
 
 CI installs the extra, so there a missing library fails the run instead of skipping it.
 """

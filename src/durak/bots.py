@@ -53,7 +53,7 @@ from durak.actions import (
 from durak.cards import DECK_SIZES, Card
 from durak.engine import _offered, apply, attack_limit, legal_actions, next_actor
 from durak.errors import IllegalActionError
-from durak.rules.beating import beat_table
+from durak.rules.extensions.cheating import Catch, fair_beat_table, is_cheat
 from durak.rules.objective import out_wins
 from durak.state import GameState, Result
 from durak.views import PlayerView, determinize
@@ -198,7 +198,7 @@ class _Game:
         rules = state.rules
         self.rules = rules
         self.trump = int(state.trump)
-        self.beat = beat_table(state.trump, rules)
+        self.beat = fair_beat_table(state.trump, rules)  # never a cheat (R15.5)
         self.low = DECK_SIZES[rules.deck_size]
         self.span = 14 - self.low
         self.stock_start = max(1, rules.cards - rules.players * rules.hand_size)
@@ -322,6 +322,19 @@ def _decide(ctx: _Ctx, legal: Sequence[Action] | None) -> Action:
         pick = [a for a in legal if type(a) in (Pass, Take)]
         return pick[0] if pick else legal[0]
     return action
+
+
+def _fair(view: PlayerView, cheats: bool) -> tuple[Action | None, tuple[Action, ...]]:
+    """R15.5 for a bot: a catch to make, if any (every cheat on the table is public), and the
+    legal actions left to choose from: without catches, and without cheats unless ``cheats``."""
+    legal = view.legal_actions
+    if not view.rules.cheating:
+        return None, legal
+    catch = next((a for a in legal if isinstance(a, Catch)), None)
+    rest = tuple(
+        a for a in legal if not isinstance(a, Catch) and (cheats or not is_cheat(view, a))
+    )
+    return catch, rest or legal
 
 
 def _wants_redeal(ctx: _Ctx) -> bool:
@@ -584,19 +597,28 @@ class RuleBot:
       whatever you can, and keep a trump for the end.
 
     It also always makes the trump-six exchange (R12.1) and demands a misdeal redeal (R12.2)
-    with at most one trump. The rule of thumb is deterministic; the bot's seeded generator is
-    used only when it meets the same position a second time (a cycle, possible once the stock
-    is empty): then it plays a random legal action.
+    with at most one trump. Where cheating is on (R15.5) it catches every cheat it sees and
+    never cheats itself, unless ``cheats`` is set (then a cheat throw-in is as good as any).
+    The rule of thumb is deterministic; the bot's seeded generator is used only when it meets
+    the same position a second time (a cycle, possible once the stock is empty): then it plays
+    a random legal action.
 
     Args:
         seed: seeds the bot's own generator (for breaking cycles).
         weights: the rule of thumb's constants.
+        cheats: whether it may cheat where cheating is on (R15.5).
     """
 
-    def __init__(self, seed: int | str | None = None, weights: RuleWeights | None = None) -> None:
+    def __init__(
+        self,
+        seed: int | str | None = None,
+        weights: RuleWeights | None = None,
+        cheats: bool = False,
+    ) -> None:
         self._rng = random.Random(seed)
         self._repetition = _Repetition()
         self.weights = weights if weights is not None else _DEFAULT_WEIGHTS
+        self.cheats = cheats
 
     def choose(self, view: PlayerView) -> Action:
         """The rule of thumb's choice among ``view.legal_actions``.
@@ -604,9 +626,11 @@ class RuleBot:
         Raises:
             ValueError: the view has no legal action.
         """
-        legal = view.legal_actions
-        if not legal:
+        if not view.legal_actions:
             raise _no_action(view)
+        catch, legal = _fair(view, self.cheats)
+        if catch is not None:
+            return catch
         if len(legal) == 1:
             return legal[0]
         if self._repetition.repeated(view):
@@ -701,6 +725,8 @@ class SearchBot:
             halving: the worse half is dropped after each of ``ceil(log2 n)`` phases) or
             ``"uniform"``.
         weights: the rule of thumb's constants (for its choice and the playouts).
+        cheats: whether it may cheat where cheating is on (R15.5); like :class:`RuleBot` it
+            catches every cheat it sees, and its playouts play fair.
 
     Whichever budget runs out first ends the search.
 
@@ -721,6 +747,7 @@ class SearchBot:
         prior: float = 0.02,
         schedule: Schedule = "halving",
         weights: RuleWeights | None = None,
+        cheats: bool = False,
     ) -> None:
         if time_limit is None and playouts is None and steps is None:
             raise ValueError("a SearchBot needs a time_limit, a playouts or a steps budget")
@@ -740,14 +767,17 @@ class SearchBot:
         self.prior = prior
         self.schedule: Schedule = schedule
         self.weights = weights if weights is not None else _DEFAULT_WEIGHTS
+        self.cheats = cheats
         #: Playouts run by the last :meth:`choose` (for benchmarks).
         self.last_playouts = 0
         #: Engine actions played in those playouts.
         self.last_steps = 0
 
-    def _candidates(self, view: PlayerView, ctx: _Ctx, rule: Action) -> list[Action]:
+    def _candidates(
+        self, legal: Sequence[Action], ctx: _Ctx, rule: Action
+    ) -> list[Action]:
         """The rule of thumb's choice first, then the others by how little they give up."""
-        others = [a for a in view.legal_actions if a != rule and type(a) is not Redeal]
+        others = [a for a in legal if a != rule and type(a) is not Redeal]
 
         def cost(a: Action) -> tuple[float, str]:
             if isinstance(a, Take | Pass):
@@ -768,9 +798,11 @@ class SearchBot:
             ValueError: the view has no legal action.
         """
         self.last_playouts = self.last_steps = 0
-        legal = view.legal_actions
-        if not legal:
+        if not view.legal_actions:
             raise _no_action(view)
+        catch, legal = _fair(view, self.cheats)
+        if catch is not None:
+            return catch
         if len(legal) == 1:
             return legal[0]
         assert view.player is not None
@@ -781,7 +813,7 @@ class SearchBot:
         rule = _decide(ctx, legal)
         if type(rule) in (ExchangeTrump, Redeal):
             return rule
-        candidates = self._candidates(view, ctx, rule)
+        candidates = self._candidates(legal, ctx, rule)
         if len(candidates) == 1:
             return rule
         return self._search(view, game, candidates)
@@ -863,6 +895,8 @@ def _option(text: str) -> Any:
     low = text.strip().lower()
     if low in ("none", "null", "off"):
         return None
+    if low in ("true", "false"):
+        return low == "true"
     for kind in (int, float):
         try:
             return kind(low)

@@ -30,7 +30,19 @@ import attrs
 
 from durak._input import brief
 from durak.actions import _KIND_TYPES as _ACTION_TYPES
-from durak.actions import Action, Pass, ShowTrump, Transfer, is_action
+from durak.actions import (
+    Action,
+    Beat,
+    ExchangeTrump,
+    Lead,
+    Pass,
+    Redeal,
+    ShowTrump,
+    Take,
+    ThrowIn,
+    Transfer,
+    is_action,
+)
 from durak.cards import Card, Suit, parse_cards, sort_cards
 from durak.errors import IllegalActionError, PositionError, RulesError, SeatError
 from durak.events import (
@@ -171,7 +183,7 @@ def _deal(
         for step in range(1, n + 1):
             hands[(dealer + step) % n].append(order[pos])
             pos += 1
-    stock, trump_card = _plan(rules).turn_trump(rules, tuple(order[pos:]), order[pos - 1])
+    stock, trump_card = _plan(rules).turn_trump(rules, tuple(order[pos:]), tuple(order[:pos]))
     return hands, stock, trump_card
 
 
@@ -272,7 +284,9 @@ def _deal_state(
         shuffles += 1
     known = [_NO_CARDS] * n
     if not stock:
-        known[dealer] = frozenset({trump_card})  # R2.4: the dealer's shown card
+        # R2.4: the shown dealt card (the dealer's last, unless a module picks another)
+        holder = next((p for p in range(n) if trump_card in hands[p]), dealer)
+        known[holder] = frozenset({trump_card})
     if leader is None:
         # R3.1: the leader shows his lowest trump, compared by rank (never by the card's value,
         # which holds the copy number: 6d#2 is lower than Kd); of two copies, the first.
@@ -747,7 +761,11 @@ def _validate_play(s: GameState) -> GameState:
             f"table: {b.unbeaten} unbeaten cards, but the defender holds "
             f"{len(s.hands[s.defender])} (R4.6)"
         )
-    if s.taken and not b.unbeaten:
+    book = set(b.plan.owners) <= _BOOK_KINDS
+    # A module's own action may take attack cards back from the table (R15.5 catches one):
+    # a take may stand with every card left beaten, and seats may have joined with a card
+    # no longer there.
+    if s.taken and not b.unbeaten and book:
         raise PositionError("taken: the defender takes only while a card is unbeaten (R4.8)")
     if not s.joined or s.joined[0] != s.leader or len(set(s.joined)) != len(s.joined):
         raise PositionError(
@@ -758,7 +776,8 @@ def _validate_play(s: GameState) -> GameState:
     expected = plan.next_opponent(rules, active, s.attacker)
     # A module that sends transfers elsewhere (R15.3) makes other defenders reachable.
     clockwise = getattr(plan.transfer_target, "__func__", None) is Seating.transfer_target
-    if s.defender != expected and (clockwise or s.attacker == s.leader):
+    # After a shown trump sent there, the attack may be back with its leader and on to anyone.
+    if s.defender != expected and (clockwise or (s.attacker == s.leader and not s.shown)):
         raise PositionError(
             f"defender: seat {s.defender} does not defend against seat {s.attacker}; the next "
             f"active opponent clockwise is seat {expected} (R4.1, R10.2)"
@@ -768,7 +787,7 @@ def _validate_play(s: GameState) -> GameState:
             f"defender_hand: H is {s.defender_hand}, but the defender holds "
             f"{len(s.hands[s.defender])} cards and has beaten {b.beaten} (R4.6)"
         )
-    if len(s.joined) > len(s.table):
+    if len(s.joined) > len(s.table) and book:
         raise PositionError(
             f"joined: {len(s.joined)} seats put attack cards on a table of {len(s.table)} (R5.1)"
         )
@@ -802,6 +821,12 @@ def _validate_play(s: GameState) -> GameState:
         ):
             raise PositionError(f"shown: {card} is not a trump of the attack rank shown (R9.5)")
     return s
+
+
+#: The rule book's action kinds (R4, R9, R12).
+_BOOK_KINDS = frozenset(
+    {Lead, ThrowIn, Pass, Beat, Take, Transfer, ShowTrump, ExchangeTrump, Redeal}
+)
 
 
 def attack_limit(state: GameState) -> int:

@@ -3,7 +3,8 @@
 A :class:`Match` is a frozen value: the rules, the seed and the results so far. It says who
 deals and who leads the next game (R11.1, R11.2); :func:`play_match` plays one with any
 players. Scoring is a plain function of the list of game results (R11.3): :func:`losses`,
-:func:`streaks`, :func:`vodka`, :func:`vodka_first_out`, or your own.
+:func:`streaks`, :func:`vodka`, :func:`vodka_first_out`, :func:`epaulettes` (R15.4), or your
+own.
 
 >>> from durak import Rules
 >>> from durak.bots import RandomBot
@@ -32,6 +33,7 @@ __all__ = [
     "Player",
     "Scoring",
     "Streak",
+    "epaulettes",
     "losses",
     "play_match",
     "streak_name",
@@ -261,3 +263,15 @@ def vodka_first_out(results: Sequence[Result]) -> dict[int, int]:
             if r.places[p] == 1 and p not in r.losers:
                 shots[p] += 1
     return shots
+
+
+def epaulettes(results: Sequence[Result]) -> dict[int, int]:
+    """Pogony (R15.4): the epaulettes each seat was given as a durak, over the games (the
+    result's fact ``epaulettes``, set where the ``pogony`` setting is on; 0 elsewhere)."""
+    results, seats = _results(results, "epaulettes")
+    out = dict.fromkeys(range(seats), 0)
+    for r in results:
+        count = r.fact("epaulettes", 0)
+        if r.durak is not None and isinstance(count, int) and not isinstance(count, bool):
+            out[r.durak] += count
+    return out

@@ -194,6 +194,22 @@ _ALL: tuple[Preset, ...] = (
         {"decks": 2},
         aliases=("two-decks",),
     ),
+    Preset(
+        "shchelkovsky",
+        "Two 52-card decks with jokers; transfers by card, and a shown trump sends the attack "
+        "back counterclockwise; 2-10 players",
+        "shram.kiev.ua, Fool Shchelkovsky (Durak Shchelkovsky)",
+        {
+            "players": 4,
+            "deck_size": 52,
+            "decks": 2,
+            "jokers": 2,
+            "transfer_by_card": True,
+            "transfer_by_showing_trump": True,
+            "show_sends_back": True,
+        },
+        aliases=("shchelkovo", "jokers"),
+    ),
 )
 
 #: Every preset by canonical name, in the rule book's order.

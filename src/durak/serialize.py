@@ -24,12 +24,13 @@ import attrs
 
 from durak import events as _events
 from durak._input import brief, check_data
-from durak.cards import Card, Suit, build_deck
+from durak.cards import Card, Suit
 from durak.engine import validate_state
 from durak.errors import DurakError
 from durak.events import Event
 from durak.notation import parse_action
 from durak.records import RecordError, extra_from_json, result_from_dict, result_to_dict
+from durak.rules.modules import plan_for
 from durak.rules.settings import Rules
 from durak.state import GameState
 from durak.views import PlayerView
@@ -179,7 +180,7 @@ def state_from_dict(data: Any) -> GameState:
             ``defender_hand = 1``, a bout R4.10 would already have ended.
     """
     state: GameState = _from_dict(GameState, data, "state")
-    expected = sorted(build_deck(state.rules.deck_size, state.rules.decks))
+    expected = sorted(plan_for(state.rules).deck)  # the modules' deck: jokers too (R15.1)
     if sorted(state.all_cards()) != expected:
         raise RecordError("hands", "the cards are not every card of the deck exactly once")
     if len(state.hands) != state.rules.players or len(state.places) != state.rules.players:

@@ -34,7 +34,7 @@ from durak.engine import (
 from durak.errors import InvalidError, PositionError
 from durak.rules.modules import plan_for
 from durak.rules.settings import Rules
-from durak.state import GameState, Pair, Result
+from durak.state import Extra, GameState, Pair, Result
 
 __all__ = ["PlayerView", "determinize", "view"]
 
@@ -79,6 +79,9 @@ class PlayerView:
         legal_actions: this player's legal actions (empty for an onlooker).
         acting: the players who may act now on the table (:func:`durak.engine.acting`).
         next_actor: the one-actor choice of R13.2 (it follows from the roles and ``done``).
+        extra: the rule modules' public facts (:attr:`RuleModule.public
+            <durak.rules.modules.RuleModule.public>`; say the cheats on the table, R15.5), pairs
+            ``(name, value)`` as in :attr:`durak.GameState.extra`.
         result: the result once the game is over.
     """
 
@@ -116,6 +119,7 @@ class PlayerView:
     acting: tuple[int, ...]
     next_actor: int | None
     result: Result | None
+    extra: tuple[tuple[str, Extra], ...] = ()
 
     @property
     def players(self) -> int:
@@ -193,7 +197,16 @@ def view(state: GameState, player: int | None) -> PlayerView:
         acting=acting(state),
         next_actor=next_actor(state),
         result=state.result,
+        extra=_public_facts(state),
     )
+
+
+def _public_facts(state: GameState) -> tuple[tuple[str, Extra], ...]:
+    """The facts of ``state.extra`` that its modules declare public."""
+    if not state.extra:
+        return ()
+    public = {name for m in plan_for(state.rules).modules for name in m.public}
+    return tuple((k, v) for k, v in state.extra if k in public)
 
 
 def _check_view(v: PlayerView) -> None:
@@ -243,11 +256,12 @@ def determinize(v: PlayerView, rng: random.Random) -> GameState:
     plan = plan_for(v.rules)
     if not plan.throw_filters and not plan.checkers:
         return _sample(v, rng, by_rank=True)
-    # Modules change what may be thrown in: sample plainly and keep the first state in which
-    # the engine agrees with the view on who is done (R4.9), so the same legality decides.
-    for _ in range(_TRIES):
+    # Modules change what may be thrown in: propose states, dealt by R4.3's rank rule and
+    # plainly in turn, and keep the first one in which the engine agrees with the view on who
+    # is done (R4.9), so the same legality decides.
+    for attempt in range(_TRIES):
         try:
-            state = _sample(v, rng, by_rank=False)
+            state = _sample(v, rng, by_rank=attempt % 2 == 0)
         except PositionError:
             continue
         b = _bout(state)
@@ -305,7 +319,7 @@ def _sample(v: PlayerView, rng: random.Random, *, by_rank: bool) -> GameState:
         len(hands[seat]) != v.hand_sizes[seat] for seat in range(v.players)
     ):
         raise PositionError("hand_sizes: the view's card counts do not add up to the deck")
-    return new_position(
+    state = new_position(
         v.rules,
         hands=hands,
         stock=stock,
@@ -329,3 +343,5 @@ def _sample(v: PlayerView, rng: random.Random, *, by_rank: bool) -> GameState:
         places=v.places,
         left=v.left,
     )
+    # The modules' public facts (R15.5's cheats) are the view's; hidden ones are unknown.
+    return attrs.evolve(state, extra=v.extra) if v.extra else state

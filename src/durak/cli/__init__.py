@@ -49,6 +49,7 @@ from __future__ import annotations
 import argparse
 import secrets
 import sys
+import tomllib
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -82,7 +83,7 @@ from durak.cli.simulate import (
     simulate_matches,
 )
 from durak.errors import DurakError, RulesError
-from durak.presets import DEFAULT_PRESET, get_preset, load_rules
+from durak.presets import DEFAULT_PRESET, get_preset, load_rules, rules_from_mapping
 from durak.rules import Rules
 
 __all__ = [
@@ -176,6 +177,15 @@ def build_parser() -> argparse.ArgumentParser:
             "--players", type=_number, metavar="N", help="number of players (overrides the rules)"
         )
         sub.add_argument(
+            "--set",
+            dest="settings",
+            action="append",
+            default=[],
+            metavar="NAME=VALUE",
+            help="override one setting, as in a rules file (TOML values: --set jokers=2 "
+            "--set cheating=true); repeatable",
+        )
+        sub.add_argument(
             "--seed", metavar="S", help="seed of the deal(s): the same seed, the same game"
         )
         sub.add_argument(
@@ -191,7 +201,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="play a game against computer players",
         description="Play a game at seat 0 against computer players (by default the "
         "rule-of-thumb player where there is one). Keys: Left/Right choose a card, Enter "
-        "plays it, T take, D done (pass), Q quit. " + LINE_HELP,
+        "plays it, T take, D done (pass), C catch a cheat (rules with cheating), Q quit. "
+        + LINE_HELP,
     )
     common(play, default_bot())
     play.add_argument(
@@ -307,6 +318,30 @@ def _resolve_rules(
     return found.name, found.rules(**overrides)
 
 
+def _apply_settings(rules: Rules, items: Sequence[str]) -> Rules:
+    """``rules`` with the ``--set NAME=VALUE`` overrides, each value read as a TOML value
+    (``2``, ``true``, ``"c"``, ``["c", "h"]``; a bare word is text, ``none`` switches an
+    optional setting off, as in rules files).
+
+    Raises:
+        RulesError: an item without ``=``, an unknown setting or a bad value, naming it.
+    """
+    if not items:
+        return rules
+    overrides: dict[str, Any] = {}
+    for item in items:
+        name, sep, text = item.partition("=")
+        name = name.strip()
+        if not sep or not name:
+            raise RulesError("set", f"expected NAME=VALUE, not {brief(item)}")
+        try:
+            value: Any = tomllib.loads(f"value = {text.strip()}")["value"]
+        except tomllib.TOMLDecodeError:
+            value = text.strip()
+        overrides[name] = value
+    return rules_from_mapping({**rules.to_dict(), **overrides, "preset": DEFAULT_PRESET})
+
+
 #: The longest ``--seed`` read, in characters.
 _MAX_SEED_LENGTH = 1000
 
@@ -343,6 +378,9 @@ def _with_rules(
     def run(args: argparse.Namespace) -> int:
         try:
             name, rules = _resolve_rules(args.preset, args.players, args.rules_file)
+            rules = _apply_settings(rules, args.settings)
+            if args.settings:
+                name = f"{name} + {', '.join(s.strip() for s in args.settings)}"
             seed = _seed(args.seed)
         except DurakError as exc:
             return _fail(str(exc))

@@ -30,12 +30,13 @@ from durak.cli.render import (
     describe_events,
     hand_order,
 )
-from durak.cli.screen import Scene, ScreenState, render_scene
+from durak.cli.screen import CHEATING_KEY_HELP, Scene, ScreenState, render_scene
 from durak.engine import apply_with_events, new_game, next_actor
 from durak.errors import IllegalActionError
 from durak.events import events_for
 from durak.records import Record, dump
 from durak.rules import Rules
+from durak.rules.extensions import Catch
 from durak.state import GameState
 from durak.views import PlayerView
 from durak.views import view as player_view
@@ -125,7 +126,16 @@ class PlaySession:
         """What the screen shows now: the human's view, the log, his actions if he is to move."""
         actions = self.human_actions() if self.human_to_move else ()
         names = tuple(self.name(s) for s in range(self.rules.players))
-        return Scene(self.view, self.look, self.title(), names, tuple(self.log), actions=actions)
+        keys = CHEATING_KEY_HELP if self.state.rules.cheating else Scene.key_help
+        return Scene(
+            self.view,
+            self.look,
+            self.title(),
+            names,
+            tuple(self.log),
+            actions=actions,
+            key_help=keys,
+        )
 
     def advance(self) -> None:
         """Let the computer players act until the human is to move or the game is over."""
@@ -306,6 +316,18 @@ class _KeyUI:
         self.screen.choices = None
         self.screen.message = None
 
+    def catch(self) -> None:
+        """C: catch a cheat on the table (R15.5): the one there is, or a choice of them."""
+        self.screen.message = None
+        catches = [a for a in self._actions() if a.kind == Catch.kind]
+        if not catches:
+            self.screen.message = "no cheat on the table to catch (R15.5)"
+        elif len(catches) == 1:
+            self._play(catches[0])
+        else:
+            self.screen.choices = catches
+            self.screen.choice = 0
+
     def simple(self, action: Action) -> None:
         """T (take) or D (done): play it if legal, else say why not."""
         if self.screen.choices is not None:
@@ -384,6 +406,11 @@ def _play_keys(
     def _done(event: KeyPressEvent) -> None:
         if not session.over:
             ui.simple(Pass(HUMAN))
+
+    @bind("c", "C")
+    def _catch(event: KeyPressEvent) -> None:
+        if not session.over:
+            ui.catch()
 
     @bind("q", "Q", "c-c", "c-d")
     def _quit(event: KeyPressEvent) -> None:

@@ -34,6 +34,7 @@ from durak.events import (
     TrumpExchanged,
 )
 from durak.notation import parse_action
+from durak.rules.extensions import is_joker
 from durak.state import GameState, Result
 from durak.views import PlayerView
 
@@ -46,7 +47,11 @@ class _Look:
     ascii: bool = False
 
     def card(self, card: Card) -> str:
-        return str(card) if self.ascii else card.pretty
+        if self.ascii:
+            return str(card)
+        if is_joker(card):  # R15.1: the joker's picture, its copy as R1.3 writes it
+            return "🃏" + str(card)[2:]
+        return card.pretty
 
     def cards(self, cards: Sequence[Card]) -> str:
         return " ".join(self.card(c) for c in cards)

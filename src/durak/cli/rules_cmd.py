@@ -50,8 +50,8 @@ def _presets_table() -> Table:
 def _preset_details(preset: Preset) -> Group:
     """A preset's header and every setting of its rules, the ones that differ from the
     defaults of :class:`~durak.rules.Rules` marked ``*`` with the default beside them."""
-    rules = preset.rules().to_dict()
-    defaults = Rules().to_dict()
+    rules = preset.rules().to_dict(every=True)
+    defaults = Rules().to_dict(every=True)
     head = Text.assemble((preset.name, "bold"), f": {preset.description}")
     about = Table.grid(padding=(0, 2))
     about.add_column(style="dim")

@@ -27,6 +27,8 @@ from durak.cli.render import (
 from durak.views import PlayerView
 
 _KEY_HELP = "←/→ choose a card · Enter play it · T take · D done (pass) · Q quit"
+#: The key help where cheating is on (R15.5): C catches a cheat on the table.
+CHEATING_KEY_HELP = "←/→ choose a card · Enter play it · T take · D done · C catch · Q quit"
 _CHOICE_HELP = "↑/↓ then Enter, or 1-9, to play · Esc back"
 
 

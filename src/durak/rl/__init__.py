@@ -7,7 +7,7 @@
   observation tensor built from :func:`durak.view` alone (:func:`~durak.rl.encoding.observation`,
   :func:`~durak.rl.encoding.observation_layout`).
 - :mod:`durak.rl.pettingzoo_env` (extra ``rl``: ``pip install 'durak[rl]'``): the PettingZoo AEC
-  environment ``durak_v0``.
+  environment ``durak_v1``.
 - :mod:`durak.rl.openspiel_game` (extra ``openspiel``: ``pip install 'durak[openspiel]'``): the
   OpenSpiel game ``python_durak``, registered with ``pyspiel`` on import.
 

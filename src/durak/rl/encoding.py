@@ -8,18 +8,21 @@ Supported rules
 An action id stands for an action that carries at most one card. Rules whose actions may carry
 several cards, ``lead = same_rank`` (R4.2) and ``transfer_several`` (R9.4), would need one id per
 subset of a hand; they are rejected with :class:`UnsupportedRulesError` (see
-:func:`check_supported`). So are rules whose deck holds cards outside the 52
-(:attr:`~durak.cards.Card.special`: they have no card index) and rules whose plan
+:func:`check_supported`). So are rules whose deck holds cards outside the 52 that the rules do
+not count (:attr:`~durak.cards.Card.special`: they have no card index; R15.1's jokers are
+counted and have one) and rules whose plan
 (:func:`durak.rules.modules.plan_for`) has an action kind that no codec encodes (a house rule's
 kind whose module registered no codec, below). Every other setting, preset and house rule is
-supported.
+supported, the R15 extensions included (cheating's ``catch`` has a segment of its own, which
+its module gives through an ``rl_codecs()`` method, registered when first needed).
 
 Cards
 -----
-``N = rules.deck_size * rules.decks`` physical cards, numbered ``0 .. N-1`` in the order of the
-rules' deck (:attr:`durak.rules.modules.Plan.deck`; for the rule book's decks that of
-:func:`durak.build_deck`: copy, then suit clubs-diamonds-hearts-spades, then rank from the
-lowest): :func:`card_index` and :func:`index_card`. With 36 cards ``6c`` is 0, ``Ac`` is 8,
+``N = rules.cards`` physical cards (``(deck_size + jokers) * decks``), numbered ``0 .. N-1`` in
+the order of the rules' deck (:attr:`durak.rules.modules.Plan.deck`; for the rule book's decks
+that of :func:`durak.build_deck`: copy, then suit clubs-diamonds-hearts-spades, then rank from
+the lowest; R15.1's jokers ``Jk``, ``Jk#2`` ... last): :func:`card_index` and
+:func:`index_card`. With 36 cards ``6c`` is 0, ``Ac`` is 8,
 ``6d`` is 9, ``As`` is 35; with two decks ``6c#2`` is 36.
 
 Action ids
@@ -294,9 +297,22 @@ def check_supported(rules: Rules) -> None:
             has an action kind that no codec encodes (:func:`register_codec`). ``setting``
             names the setting (``lead``, ``transfer_several``, ``house_rules``).
     """
+    _module_codecs(rules)
     problem = _problem(rules, len(_CODECS))
     if problem is not None:
         raise UnsupportedRulesError(*problem)
+
+
+def _module_codecs(rules: Rules) -> None:
+    """Register the codecs that the rules' modules give through an ``rl_codecs()`` method (the
+    shipped R15 modules do: cheating's ``catch``), once: a module can name its codecs without
+    importing this module (and numpy) before the adapters are used."""
+    for module in plan_for(rules).modules:
+        give = getattr(module, "rl_codecs", None)
+        if callable(give):
+            for codec in give():
+                if _CODECS.get(codec.name) != codec:
+                    register_codec(codec)
 
 
 @lru_cache(maxsize=256)
@@ -310,7 +326,8 @@ def _problem(rules: Rules, _version: int) -> tuple[str, str] | None:
                 return problem
     plan = plan_for(rules)
     specials = [card for card in plan.deck if card.special]
-    if specials:
+    if specials and len(plan.deck) != rules.cards:
+        # Cards the rules count (R15.1's jokers) have an index; others have none.
         names = " ".join(str(card) for card in specials)
         return (
             "house_rules",
@@ -495,7 +512,7 @@ def _segments(rules: Rules, _version: int) -> tuple[tuple[ActionCodec, int, int]
 
 
 def _layout(rules: Rules) -> tuple[tuple[ActionCodec, int, int], ...]:
-    check_supported(rules)
+    check_supported(rules)  # registers the modules' codecs first
     return _segments(rules, len(_CODECS))
 
 

@@ -1,4 +1,4 @@
-"""The PettingZoo AEC environment ``durak_v0`` (extra ``rl``: ``pip install 'durak[rl]'``).
+"""The PettingZoo AEC environment ``durak_v1`` (extra ``rl``: ``pip install 'durak[rl]'``).
 
 >>> from durak.rl.pettingzoo_env import env
 >>> e = env(preset="podkidnoy", players=3)
@@ -109,7 +109,7 @@ Act = Any
 
 
 class raw_env(AECEnv[str, Obs, Act]):
-    """The unwrapped ``durak_v0`` environment (see the module docs).
+    """The unwrapped ``durak_v1`` environment (see the module docs).
 
     Args:
         preset: a preset name or alias (R14); ignored when ``rules`` is given.
@@ -127,7 +127,7 @@ class raw_env(AECEnv[str, Obs, Act]):
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads it from the class
-        "name": "durak_v0",
+        "name": "durak_v1",
         "render_modes": ["ansi"],
         "is_parallelizable": False,
         "render_fps": 1,
@@ -306,7 +306,7 @@ def env(
     rules: Rules | None = None,
     **overrides: Any,
 ) -> AECEnv[str, Obs, Act]:
-    """``durak_v0`` with PettingZoo's standard wrappers: an illegal action ends the game with -1
+    """``durak_v1`` with PettingZoo's standard wrappers: an illegal action ends the game with -1
     for the agent that played it (see the module docs); the arguments are :class:`raw_env`'s."""
     inner: AECEnv[str, Obs, Act] = raw_env(
         preset, players, render_mode=render_mode, max_moves=max_moves, rules=rules, **overrides

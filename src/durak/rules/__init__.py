@@ -6,6 +6,8 @@
 - :mod:`durak.rules.drawing`: the drawing order (R5).
 - :mod:`durak.rules.seating`: clockwise order and the next active player (R2.2, R4.1, R6).
 - :mod:`durak.rules.objective`: the end of the game and its result (R7).
+- :mod:`durak.rules.extensions`: the R15 variants as rule modules (jokers, suit throw-ins, the
+  reverse show, pogony, cheating), registered on import and switched on by their settings.
 """
 
 from durak.rules.settings import (
@@ -37,3 +39,6 @@ __all__ = [
     "ThrowOrder",
     "Throwers",
 ]
+
+# The R15 extensions register themselves (their modules read the settings above).
+import durak.rules.extensions  # noqa: F401

@@ -202,11 +202,11 @@ class Deck(RuleModule):
         return (*cards, *build_deck(rules.deck_size, rules.decks))
 
     def turn_trump(
-        self, rules: Rules, rest: tuple[Card, ...], last_dealt: Card
+        self, rules: Rules, rest: tuple[Card, ...], dealt: tuple[Card, ...]
     ) -> tuple[tuple[Card, ...], Card]:
         """R2.4: the next card is turned face up and laid under the stock; with no card left,
         the dealer's last dealt card shows trump."""
-        trump_card = rest[0] if rest else last_dealt
+        trump_card = rest[0] if rest else dealt[-1]
         if trump_card.special:
             raise RulesError(
                 "house_rules",
@@ -835,7 +835,7 @@ class Misdeal(RuleModule):
         count = rules.misdeal_suit_count
         if count is None:
             return False
-        suits = [(c >> 4) & 3 for c in hand]
+        suits = [(c >> 4) & 3 for c in hand if not c.special]  # no suit outside the 52
         return any(suits.count(suit) >= count for suit in range(4))
 
     def violation(self, bout: Bout, action: Action) -> Violation | None:

@@ -102,6 +102,10 @@ class RuleModule:
             :func:`~durak.next_actor` wait for (R13.2), and a bout end does not wait for them.
         off: for a built-in module that is switched off, the rule id and reason its kinds are
             refused with (``("R9.1", "transfer by card is off ...")``).
+        public: the names of the module's facts in :attr:`GameState.extra` that every player
+            knows (say which table cards are cheats, R15.5): views show them
+            (:attr:`PlayerView.extra`) and :func:`~durak.views.determinize` keeps them. Other
+            facts are hidden from views.
         offers_to: whom :meth:`candidates` may offer actions to, so that the engine asks only
             the modules that concern a player: ``"leader"`` (the attacker before the lead),
             ``"defender"`` (the defender during a bout), ``"thrower"`` (anyone else during a
@@ -120,12 +124,14 @@ class RuleModule:
     kinds: ClassVar[tuple[type, ...]] = ()
     private: ClassVar[tuple[type, ...]] = ()
     off: ClassVar[Violation | None] = None
+    public: ClassVar[tuple[str, ...]] = ()
     offers_to: ClassVar[tuple[str, ...]] = ("any",)
     exact: ClassVar[bool] = False
 
     def applies(self, rules: Rules) -> bool:
-        """Whether a built-in module is on under ``rules`` (registered modules are on when
-        named in ``house_rules``)."""
+        """Whether the module is on under ``rules`` without being named: built-in modules
+        switch on from their settings this way. A registered module is on when named in
+        ``house_rules``, or when this says so (a module that reads a setting of its own)."""
         return False
 
     # -- cards ------------------------------------------------------------------------------
@@ -259,10 +265,11 @@ class RuleModule:
         raise NotImplementedError
 
     def turn_trump(
-        self, rules: Rules, rest: tuple[Card, ...], last_dealt: Card
+        self, rules: Rules, rest: tuple[Card, ...], dealt: tuple[Card, ...]
     ) -> tuple[tuple[Card, ...], Card]:
         """R2.4: the stock (top first) and the card that fixes trump, from the cards left after
-        the deal (``rest``, top first) and the dealer's last dealt card."""
+        the deal (``rest``, top first) and the cards dealt, in the order dealt (the dealer's
+        last dealt card last). A dealt card that fixes trump is shown: known in its hand."""
         raise NotImplementedError
 
 
@@ -339,11 +346,12 @@ def registered() -> dict[str, RuleModule]:
 
 @lru_cache(maxsize=256)
 def active_modules(rules: Rules) -> tuple[RuleModule, ...]:
-    """The modules in force under ``rules``, in plan order: the built-ins that apply, then the
-    house rules in the order named."""
-    return tuple(m for m in _built_ins() if m.applies(rules)) + tuple(
-        get_module(name) for name in rules.house_rules
-    )
+    """The modules in force under ``rules``, in plan order: the built-ins that apply, the
+    registered modules that apply (:meth:`RuleModule.applies`) in the order registered, then
+    the house rules in the order named."""
+    named = tuple(get_module(name) for name in rules.house_rules)
+    switched = tuple(m for m in _REGISTRY.values() if m not in named and m.applies(rules))
+    return tuple(m for m in _built_ins() if m.applies(rules)) + switched + named
 
 
 def _overrides(module: RuleModule, hook: str) -> bool:
@@ -454,7 +462,9 @@ class Plan:
     draw_order: Callable[[Rules, int, Sequence[int], int, Sequence[bool]], list[int]]
     settle: Callable[[Rules, Sequence[int | None], frozenset[int], Sequence[int], int], Settled]
     first_attacker: Callable[[Rules, Sequence[Sequence[Card]], Suit, int], int | None]
-    turn_trump: Callable[[Rules, tuple[Card, ...], Card], tuple[tuple[Card, ...], Card]]
+    turn_trump: Callable[
+        [Rules, tuple[Card, ...], tuple[Card, ...]], tuple[tuple[Card, ...], Card]
+    ]
     transfer_target: Callable[[Bout, Action], int | None]
 
     def owner(self, action: Action) -> RuleModule | None:

@@ -21,6 +21,7 @@ from durak.cards import DECK_SIZES, MAX_COPIES, Suit
 from durak.errors import InvalidCardError, RulesError
 
 __all__ = [
+    "EXTENSION_SETTINGS",
     "DrawOrder",
     "FirstBoutScope",
     "Lead",
@@ -272,6 +273,18 @@ class Rules:
         house_rules: names of registered rule modules to switch on
             (:func:`durak.rules.modules.register`).
         next_leader: :class:`NextLeader`, who leads the next game of a match (R11.2).
+        jokers: jokers per deck, 0-2, only with ``deck_size = 52`` (R15.1).
+        throw_in_by_suit: a card may also be thrown in on a suit on the table (R15.2).
+        show_sends_back: a shown trump sends the attack counterclockwise; needs
+            ``transfer_by_showing_trump`` (R15.3).
+        pogony: a durak who took the last bout gets an epaulette per six in it, at most two
+            (R15.4).
+        cheating: throw-ins and beats that break R4.3, R4.7 or R8 are allowed, and other
+            players may catch them (R15.5).
+
+    The settings of the R15 extensions (:data:`EXTENSION_SETTINGS`) are played by the rule
+    modules of :mod:`durak.rules.extensions`; :meth:`to_dict` writes them only when they differ
+    from their defaults, so rules without them read and write exactly as before.
 
     Settings are given by name; ``Rules(bogus=1)`` raises :class:`~durak.errors.RulesError`
     (``bogus: unknown setting``), as :meth:`replace` and :meth:`from_dict` do.
@@ -330,6 +343,11 @@ class Rules:
     )
     house_rules: tuple[str, ...] = attrs.field(default=(), converter=_names)
     next_leader: NextLeader = attrs.field(default=NextLeader.ATTACK_DURAK, converter=_next_leader)
+    jokers: int = attrs.field(default=0, validator=_int("jokers", 0, 2))
+    throw_in_by_suit: bool = attrs.field(default=False, validator=_bool("throw_in_by_suit"))
+    show_sends_back: bool = attrs.field(default=False, validator=_bool("show_sends_back"))
+    pogony: bool = attrs.field(default=False, validator=_bool("pogony"))
+    cheating: bool = attrs.field(default=False, validator=_bool("cheating"))
 
     @deck_size.validator
     def _check_deck_size(self, _attr: Any, value: Any) -> None:
@@ -338,6 +356,23 @@ class Rules:
             raise RulesError("deck_size", f"must be one of {sizes}, not {brief(value)}")
 
     def __attrs_post_init__(self) -> None:
+        if self.jokers and self.deck_size != 52:
+            raise RulesError(
+                "jokers",
+                f"jokers join 52-card decks only, not deck_size = {self.deck_size} (R15.1)",
+            )
+        if self.jokers * self.decks > MAX_COPIES:
+            raise RulesError(
+                "jokers",
+                f"{self.jokers} jokers x {self.decks} decks make more than {MAX_COPIES} copies "
+                "of the joker (R1.2, R15.1)",
+            )
+        if self.show_sends_back and not self.transfer_by_showing_trump:
+            raise RulesError(
+                "show_sends_back",
+                "needs transfer_by_showing_trump = true (R15.3 changes where a show sends the "
+                "attack)",
+            )
         need = self.players * self.hand_size
         if need > self.cards:
             deck = f"{self.decks} decks of {self.deck_size}" if self.decks > 1 else "the deck"
@@ -346,6 +381,13 @@ class Rules:
                 f"{brief(self.players)} players x {brief(self.hand_size)} cards need "
                 f"{brief(need)} cards, "
                 f"but {deck} has {self.cards} (R2.1)",
+            )
+        left = self.cards - need
+        if 0 < left <= self.jokers * self.decks:
+            raise RulesError(
+                "jokers",
+                f"the deal leaves {left} card(s), which could all be jokers, and a joker never "
+                "shows trump (R15.1, R2.4)",
             )
         for setting in ("max_attack", "first_bout_max"):
             cap = getattr(self, setting)
@@ -398,8 +440,8 @@ class Rules:
 
     @property
     def cards(self) -> int:
-        """The number of physical cards in play: ``deck_size * decks``."""
-        return self.deck_size * self.decks
+        """The number of physical cards in play: ``(deck_size + jokers) * decks``."""
+        return (self.deck_size + self.jokers) * self.decks
 
     @property
     def transfers(self) -> bool:
@@ -433,12 +475,15 @@ class Rules:
                 raise RulesError(brief(key), "a setting is named by text")
         return cls().replace(**settings)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, *, every: bool = False) -> dict[str, Any]:
         """The settings as plain values (strings, numbers, booleans, lists), ready for JSON or
-        TOML; :meth:`from_dict` reads it back to an equal object."""
+        TOML; :meth:`from_dict` reads it back to an equal object. The R15 extension settings
+        (:data:`EXTENSION_SETTINGS`) are left out while at their defaults, unless ``every``."""
         out: dict[str, Any] = {}
         for name in SETTINGS:
             value = getattr(self, name)
+            if not every and name in EXTENSION_SETTINGS and value == _EXTENSION_DEFAULTS[name]:
+                continue
             if isinstance(value, StrEnum):
                 value = value.value
             elif isinstance(value, frozenset):
@@ -455,6 +500,19 @@ class Rules:
 SETTINGS: tuple[str, ...] = tuple(a.name for a in attrs.fields(Rules))
 
 _KNOWN = frozenset(SETTINGS)
+
+#: The settings of the R15 extensions (:mod:`durak.rules.extensions`), last in :data:`SETTINGS`.
+EXTENSION_SETTINGS: tuple[str, ...] = (
+    "jokers",
+    "throw_in_by_suit",
+    "show_sends_back",
+    "pogony",
+    "cheating",
+)
+
+_EXTENSION_DEFAULTS: dict[str, Any] = {
+    a.name: a.default for a in attrs.fields(Rules) if a.name in EXTENSION_SETTINGS
+}
 
 
 def _checked_init(init: Callable[..., None]) -> Callable[..., None]:

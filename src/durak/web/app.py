@@ -7,7 +7,8 @@ Routes:
 - ``GET /table/<id>``: a table's page (the same single page; 404 for an unknown table).
 - ``GET /api/presets``: every preset with the numbers of players it can deal.
 - ``POST /api/tables``: create a table from ``{"preset": ..., "seats": ["human", "rule", ...],
-  "seed": optional}`` (at most :data:`MAX_BODY` bytes of JSON); answers ``201`` with the
+  "seed": optional, "settings": optional R15 house rules such as {"jokers": 2, "cheating":
+  true}}`` (at most :data:`MAX_BODY` bytes of JSON); answers ``201`` with the
   table's ``id`` and ``url``, ``400`` with an ``error`` for bad settings or JSON and ``413`` for
   a body that is too big.
 - ``GET /api/tables/<id>``: public facts about a table (no cards).
@@ -123,7 +124,10 @@ def create_app(bot_delay: float = 0.6, tables: TableManager | None = None) -> St
             return JSONResponse({"error": "send the table's settings as an object"}, 400)
         try:
             table = manager.create(
-                body.get("preset", "podkidnoy"), body.get("seats", []), body.get("seed")
+                body.get("preset", "podkidnoy"),
+                body.get("seats", []),
+                body.get("seed"),
+                body.get("settings"),
             )
         except TableError as exc:
             return JSONResponse({"error": str(exc)}, status_code=400)

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import durak.bots as bots_module
+from durak._input import brief
 from durak.actions import Action
 from durak.bots import RandomBot
 from durak.engine import apply, apply_with_events, check, is_legal, new_game, next_actor
@@ -34,6 +35,7 @@ from durak.errors import DurakError, RulesError
 from durak.events import Event, events_for
 from durak.presets import PRESETS, get_preset
 from durak.rules import Rules
+from durak.rules.settings import EXTENSION_SETTINGS
 from durak.serialize import view_to_dict
 from durak.state import GameState
 from durak.views import view
@@ -420,6 +422,31 @@ def preset_catalogue(max_players: int = 8) -> list[dict[str, Any]]:
     return out
 
 
+def _extension_settings(settings: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The R15 settings a new table asks for, checked: names of
+    :data:`~durak.rules.settings.EXTENSION_SETTINGS` only, with plain values.
+
+    Raises:
+        TableError: not a mapping, another setting, or a value that is not a boolean or a small
+            integer.
+    """
+    if settings is None:
+        return {}
+    if not isinstance(settings, Mapping):
+        raise TableError("the settings must be an object of house rules")
+    out: dict[str, Any] = {}
+    for name, value in settings.items():
+        if name not in EXTENSION_SETTINGS:
+            known = ", ".join(EXTENSION_SETTINGS)
+            raise TableError(f"unknown house rule setting {brief(name)} (known: {known})")
+        if not isinstance(value, bool | int) or (
+            not isinstance(value, bool) and not 0 <= value <= 2
+        ):
+            raise TableError(f"{name}: must be true, false or 0-2, not {brief(value)}")
+        out[name] = value
+    return out
+
+
 class TableManager:
     """All tables of a server, by id.
 
@@ -438,12 +465,16 @@ class TableManager:
         preset: str,
         kinds: Sequence[str],
         seed: int | str | None = None,
+        settings: Mapping[str, Any] | None = None,
     ) -> Table:
-        """A new table for ``preset`` with one seat per entry of ``kinds``.
+        """A new table for ``preset`` with one seat per entry of ``kinds``; ``settings`` may
+        switch on the R15 extensions (``{"jokers": 2, "cheating": true}``, the names of
+        :data:`~durak.rules.settings.EXTENSION_SETTINGS`) on top of the preset.
 
         Raises:
-            TableError: an unknown preset or seat kind, no person at the table, or a number of
-                players the preset cannot deal (the message names the problem).
+            TableError: an unknown preset or seat kind, no person at the table, a number of
+                players the preset cannot deal, or a setting that is not an extension's or
+                that the rules refuse (the message names the problem).
         """
         if not isinstance(preset, str):
             raise TableError("the preset must be a name")
@@ -460,12 +491,18 @@ class TableManager:
             raise TableError("at least one seat must be a person")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
             raise TableError("the seed must be a number or text")
+        extensions = _extension_settings(settings)
         try:
             rules = found.rules(players=len(kinds))
         except RulesError as exc:
             raise TableError(
                 f"{found.name} cannot be played by {len(kinds)} players: {exc}"
             ) from None
+        if extensions:
+            try:
+                rules = rules.replace(**extensions)
+            except RulesError as exc:
+                raise TableError(f"{found.name} with {exc}") from None
         while len(self.tables) >= self.max_tables:
             oldest = min(self.tables.values(), key=lambda t: t.touched)
             del self.tables[oldest.id]

@@ -16,23 +16,30 @@
   const RANK_ORDER = "23456789TJQKA";
   const ORDINALS = ["", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"];
 
-  /** A card's parts from its text form ("Qh", "Td#2"). */
+  const JOKER = "🃏";
+
+  /** A card's parts from its text form ("Qh", "Td#2", "Jk", "Jk#2"). A joker has no suit. */
   function parseCard(text) {
     const [body, copy] = text.split("#");
-    return { text, rank: body[0], suit: body[1], copy: copy ? Number(copy) : 1 };
+    const joker = body === "Jk";
+    return {
+      text, joker, rank: joker ? "Jk" : body[0], suit: joker ? null : body[1],
+      copy: copy ? Number(copy) : 1,
+    };
   }
 
-  /** "10♦", "Q♥", with "#2" for a second copy. */
+  /** "10♦", "Q♥", "🃏", with "#2" for a second copy. */
   function pretty(text) {
     const c = parseCard(text);
     const rank = c.rank === "T" ? "10" : c.rank;
-    return rank + SUITS[c.suit] + (c.copy > 1 ? "#" + c.copy : "");
+    const face = c.joker ? JOKER : rank + SUITS[c.suit];
+    return face + (c.copy > 1 ? "#" + c.copy : "");
   }
 
-  /** Words for screen readers: "queen of hearts". */
+  /** Words for screen readers: "queen of hearts", "joker". */
   function cardName(text) {
     const c = parseCard(text);
-    let name = RANK_NAMES[c.rank] + " of " + SUIT_NAMES[c.suit];
+    let name = c.joker ? "joker" : RANK_NAMES[c.rank] + " of " + SUIT_NAMES[c.suit];
     if (c.copy > 1) name += " (" + (ORDINALS[c.copy] || "copy " + c.copy) + " copy)";
     return name;
   }
@@ -61,6 +68,7 @@
       case "take": return "Take";
       case "pass": return "Done";
       case "redeal": return "Misdeal: redeal";
+      case "catch": return "Catch " + cards;
       default: return action.text.replace(/^p\d+\s+/, "");  // a house rule's kind: its notation
     }
   }
@@ -69,6 +77,7 @@
   function sortHand(cards, trump) {
     const key = (t) => {
       const c = parseCard(t);
+      if (c.joker) return 1000 + c.copy;  // jokers last
       const suitKey = c.suit === trump ? 9 : "cdhs".indexOf(c.suit);
       return suitKey * 100 + RANK_ORDER.indexOf(c.rank) * 4 + c.copy;
     };
@@ -79,7 +88,7 @@
   function cardElement(text, opts = {}) {
     const c = parseCard(text);
     const el = document.createElement(opts.button ? "button" : "div");
-    el.className = "card " + (c.suit === "h" || c.suit === "d" ? "red" : "black");
+    el.className = "card " + (c.joker ? "joker" : c.suit === "h" || c.suit === "d" ? "red" : "black");
     if (opts.small) el.classList.add("small");
     if (opts.button) el.type = "button";
     else el.setAttribute("role", "img");
@@ -87,10 +96,12 @@
     el.setAttribute("aria-label", opts.label || cardName(text));
     const rank = c.rank === "T" ? "10" : c.rank;
     const copy = c.copy > 1 ? `<span class="copy">${c.copy}</span>` : "";
+    const suit = c.joker ? "" : SUITS[c.suit];
+    const pip = c.joker ? JOKER : SUITS[c.suit];
     el.innerHTML =
-      `<span class="corner" aria-hidden="true"><span class="rank">${rank}</span>` +
-      `<span class="suit">${SUITS[c.suit]}</span></span>` +
-      `<span class="pip" aria-hidden="true">${SUITS[c.suit]}</span>${copy}`;
+      `<span class="corner" aria-hidden="true"><span class="rank">${c.joker ? "JK" : rank}</span>` +
+      `<span class="suit">${suit}</span></span>` +
+      `<span class="pip" aria-hidden="true">${pip}</span>${copy}`;
     return el;
   }
 
@@ -98,7 +109,7 @@
   function cardChip(text) {
     const c = parseCard(text);
     const el = document.createElement("span");
-    el.className = "chip " + (c.suit === "h" || c.suit === "d" ? "red" : "black");
+    el.className = "chip " + (c.joker ? "joker" : c.suit === "h" || c.suit === "d" ? "red" : "black");
     el.setAttribute("role", "img");
     el.setAttribute("aria-label", cardName(text));
     el.dataset.card = text;
@@ -187,6 +198,17 @@
       seatRows();
     }
 
+    /** The house rules ticked on the start page (R15), only those switched on. */
+    function houseRules() {
+      const out = {};
+      const jokers = Number($("jokers").value);
+      if (jokers) out.jokers = jokers;
+      for (const name of ["throw_in_by_suit", "show_sends_back", "pogony", "cheating"]) {
+        if ($(name).checked) out[name] = true;
+      }
+      return out;
+    }
+
     presetSel.addEventListener("change", presetChanged);
     $("players").addEventListener("change", seatRows);
     presetChanged();
@@ -198,7 +220,7 @@
       const res = await fetch("/api/tables", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ preset: presetSel.value, seats }),
+        body: JSON.stringify({ preset: presetSel.value, seats, settings: houseRules() }),
       });
       const body = await res.json();
       if (!res.ok) {
@@ -433,6 +455,20 @@
       empty.textContent = v.result ? "" : "The table is empty.";
       box.append(empty);
     }
+    const catches = new Map(actions.filter((a) => a.verb === "catch").map((a) => [a.cards[0], a]));
+    /** R15.5: a Catch button on a table card that is a cheat this seat may catch. */
+    const catchButton = (card) => {
+      const act = catches.get(card);
+      if (!act) return null;
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "catch";
+      b.dataset.action = act.text;
+      b.textContent = "Catch";
+      b.setAttribute("aria-label", "catch the cheat " + cardName(card));
+      b.addEventListener("click", () => play(act));
+      return b;
+    };
     for (const [attack, beat] of v.table) {
       const pair = document.createElement("div");
       pair.className = "pair";
@@ -452,6 +488,13 @@
         const b = cardElement(beat, { label: "beaten by " + cardName(beat) });
         b.classList.add("cover");
         pair.append(b);
+      }
+      for (const [card, where] of [[attack, "on-attack"], [beat, "on-cover"]]) {
+        const button = card ? catchButton(card) : null;
+        if (button) {
+          button.classList.add(where);
+          pair.append(button);
+        }
       }
       box.append(pair);
     }
@@ -540,7 +583,8 @@
     extra.textContent = "";
     // Every action but the card plays and the two buttons: transfers, shows, the exchange, a
     // redeal, and the action kinds of house rules (labelled by their notation).
-    const special = actions.filter((a) => !["lead", "throw", "beat", "take", "pass"].includes(a.verb));
+    const special = actions.filter(
+      (a) => !["lead", "throw", "beat", "take", "pass", "catch"].includes(a.verb));
     for (const a of special.slice(0, 8)) {
       const b = document.createElement("button");
       b.type = "button";

@@ -1,0 +1,324 @@
+"""R15.5 Cheating (setting ``cheating``; the "cheaters" table setting of the popular online
+apps), with the ``catch`` action.
+
+A *cheat* is a throw-in whose card breaks R4.3 (R15.2 where on), or a beat whose card breaks
+R4.7 or R8. Who may play and when (R4.4-R4.9, R10.2), the limit (R4.6) and R13.1 still hold;
+leads, transfers and shows are never cheats. While the bout runs, any active player other than
+the cheat's owner may catch a cheat on the table (:class:`Catch`, ``p2 catch 9c``); catching a
+card that is not a cheat is refused. A catch clears every pass (R4.9) and makes the caught card
+public in its owner's hand. When caught:
+
+- a cheat beat: the beating card goes back to the defender, who takes the table at once;
+- a cheat throw-in: the card goes back to the thrower, and the card that beat it, if any, back
+  to the defender; the thrower counts as passed for the rest of the bout (he still draws as an
+  attacker, R5.1). A take already declared stands.
+
+The bout end (R4.10) does not wait for catches: a cheat still on the table then stands. Which
+table cards are cheats follows from public facts; it is kept in the state's fact ``cheats``
+(pairs of card text and owner, in the order played) and listed by :func:`cheats_on_table`. A
+catch, like the exchange (R12.1), is a private right: never the decision R13.2 waits for.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Mapping, MutableMapping
+from typing import TYPE_CHECKING, Any, ClassVar, cast
+
+import attrs
+
+from durak.actions import Action, Beat, ThrowIn, register_action
+from durak.cards import Card, Suit, sort_cards
+from durak.errors import InvalidError
+from durak.rules.beating import base_beats, beat_table_of
+from durak.rules.bout import Bout
+from durak.rules.extensions.suits import one_rank_for_transfers
+from durak.rules.modules import RuleModule, Violation, plan_for
+
+if TYPE_CHECKING:
+    from durak.rl.encoding import ActionCodec
+    from durak.rules.settings import Rules
+    from durak.state import Extra, GameState
+    from durak.views import PlayerView
+
+__all__ = ["Catch", "Cheating", "cheats_on_table", "fair_beat_table", "is_cheat"]
+
+_CHEATS = "cheats"  # ((card text, owner), ...): the cheats on the table, in the order played
+_BENCHED = "benched"  # (seat, ...): throwers caught cheating, passed for the rest of the bout
+_CAUGHT = "caught"  # True once a cheat beat is caught: the defender takes at once
+_FACTS = (_CHEATS, _BENCHED, _CAUGHT)
+
+
+def _seat(_inst: object, _attr: object, value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**31:
+        raise InvalidError(f"a player is a seat number 0, 1, 2 ..., not {value!r}")
+
+
+def _card(value: Card | str) -> Card:
+    return value if isinstance(value, Card) else Card.parse(value)
+
+
+@register_action
+@attrs.frozen
+class Catch:
+    """Catch the cheat ``card`` on the table (R15.5): ``p2 catch 9c``."""
+
+    player: int = attrs.field(validator=_seat)
+    card: Card = attrs.field(converter=_card)
+    kind: ClassVar[str] = "catch"
+
+    def describe(self) -> str:
+        return f"catch {self.card}"
+
+    def __str__(self) -> str:
+        return f"p{self.player} catch {self.card}"
+
+
+def cheats_on_table(state: GameState) -> tuple[tuple[Card, int], ...]:
+    """The cheats on the table, as ``(card, owner)`` in the order played: the thrown-in card of
+    a cheat throw-in, the beating card of a cheat beat (R15.5). Empty without cheating."""
+    value = state.fact(_CHEATS, ())
+    assert isinstance(value, tuple)
+    out: list[tuple[Card, int]] = []
+    for item in value:
+        assert isinstance(item, tuple) and len(item) == 2
+        text, owner = item
+        assert isinstance(text, str) and isinstance(owner, int)
+        out.append((Card.parse(text), owner))
+    return tuple(out)
+
+
+def _honest_throw(bout: Bout, card: Card, skip: RuleModule) -> bool:
+    """R4.3 (and every other module's may_throw, R15.2 say) without the cheating module."""
+    ok = card & 15 in bout.ranks
+    for module in bout.plan.throw_filters:
+        if module is not skip:
+            ok = module.may_throw(bout, card, ok)
+    return ok
+
+
+def _honest_beat(
+    rules: Rules,
+    modules: Iterable[RuleModule],
+    card: Card,
+    attack: Card,
+    trump: Suit,
+    skip: RuleModule,
+) -> bool:
+    """R4.7, R8 (and every other module's beats, R15.1 say) without the cheating module."""
+    ok = base_beats(card, attack, trump)
+    for module in modules:
+        if module is not skip:
+            ok = module.beats(card, attack, trump, rules, ok)
+    return ok
+
+
+def is_cheat(where: Bout | GameState | PlayerView, action: Action) -> bool:
+    """Whether ``action``, played where ``where`` stands (a bout, a state or a player's view),
+    would be a cheat (R15.5): a throw-in whose card matches nothing on the table (R4.3, R15.2),
+    or a beat whose card does not beat its attack card (R4.7, R8, R15.1). Always ``False``
+    without cheating. Bots that play fair leave these out of their choices.
+
+    From a view, throw-ins are judged by R4.3 and R15.2 alone (a house rule's ``may_throw`` hook
+    needs the full state)."""
+    rules = where.s.rules if isinstance(where, Bout) else where.rules
+    plan = plan_for(rules)
+    skip = next((m for m in plan.modules if isinstance(m, Cheating)), None)
+    if skip is None:
+        return False
+    if isinstance(action, ThrowIn):
+        from durak.state import GameState
+
+        if isinstance(where, Bout | GameState):
+            bout = where if isinstance(where, Bout) else Bout(where, plan)
+            return not _honest_throw(bout, action.card, skip)
+        return not _public_throw(where, action.card)
+    if isinstance(action, Beat):
+        return not _honest_beat(
+            rules, plan.modules, action.card, action.attack, _trump_of(where), skip
+        )
+    return False
+
+
+def _trump_of(where: Bout | GameState | PlayerView) -> Suit:
+    return where.s.trump if isinstance(where, Bout) else where.trump
+
+
+def _public_throw(v: PlayerView, card: Card) -> bool:
+    """R4.3 and R15.2 from a view: the card's rank, or with ``throw_in_by_suit`` its suit, is
+    on the table."""
+    on_table = [c for pair in v.table for c in pair if c is not None]
+    if any(c & 15 == card & 15 for c in on_table):
+        return True
+    if not v.rules.throw_in_by_suit or card.special:
+        return False
+    return any(not c.special and (c >> 4) & 3 == (card >> 4) & 3 for c in on_table)
+
+
+def fair_beat_table(trump: Suit, rules: Rules) -> bytes:
+    """The beat table of ``rules`` without cheating (R4.7, R8, R15.1): which card really beats
+    which, for players that play fair. The rules' own table where cheating is off."""
+    plan = plan_for(rules)
+    cheating = [m for m in plan.modules if isinstance(m, Cheating)]
+    if not cheating:
+        return plan.tables[trump]
+    modules = tuple(
+        m
+        for m in plan.modules
+        if not isinstance(m, Cheating) and type(m).beats is not RuleModule.beats
+    )
+    specials = tuple(sorted({Card(c & 63) for c in plan.deck if Card(c & 63).special}))
+    return beat_table_of(trump, rules, modules, specials)
+
+
+@functools.cache
+def _catch_codec() -> ActionCodec:
+    """The ``catch`` segment: id ``i`` catches the card of index ``i`` (built once, so that
+    registering it again changes nothing)."""
+    from durak.rl.encoding import ActionCodec, card_index, index_card
+
+    def encode(action: Action, rules: Rules, context: object) -> int:
+        assert isinstance(action, Catch)
+        return card_index(action.card, rules)
+
+    def decode(i: int, player: int, rules: Rules, context: object) -> Action:
+        return cast(Action, Catch(player, index_card(i, rules)))
+
+    return ActionCodec(
+        "catch",
+        ("catch",),
+        shape=lambda rules: (rules.cards,),
+        encode=encode,
+        decode=decode,
+        describe=lambda i, rules: f"catch {index_card(i, rules)}",
+        description="[catch] catch the cheat card i on the table (R15.5)",
+    )
+
+
+def _without(extra: tuple[tuple[str, Extra], ...], names: Iterable[str]) -> dict[str, Extra]:
+    gone = set(names)
+    return {k: v for k, v in extra if k not in gone}
+
+
+class Cheating(RuleModule):
+    """R15.5: cheat throw-ins and beats are allowed; other players may catch them."""
+
+    name = "cheating"
+    description = "Cheating: throw-ins and beats that break the rules stand unless caught (R15.5)"
+    rule = "R15.5"
+    kinds = (Catch,)
+    private = (Catch,)
+    public = _FACTS  # which table cards are cheats, who is benched: public facts (R15.5)
+
+    def applies(self, rules: Rules) -> bool:
+        return rules.cheating
+
+    # A cheat is a throw-in or beat the rules so far refuse: allow them all here, and tell them
+    # apart by asking the other modules (is_cheat).
+
+    def beats(self, card: Card, attack: Card, trump: Suit, rules: Rules, default: bool) -> bool:
+        return True
+
+    def may_throw(self, bout: Bout, card: Card, default: bool) -> bool:
+        return True
+
+    def check(self, state: GameState, action: Action) -> Violation | None:
+        if isinstance(action, ThrowIn):
+            if state.fact(_CAUGHT, False):
+                return self.rule, "a cheat beat was caught: the defender takes at once"
+            benched = state.fact(_BENCHED, ())
+            if isinstance(benched, tuple) and action.player in benched:
+                return self.rule, (
+                    f"player {action.player} was caught cheating: he counts as passed for the "
+                    "rest of the bout"
+                )
+            return None
+        return one_rank_for_transfers(state, action, self.rule)
+
+    def adjust(self, bout: Bout, action: Action, changes: MutableMapping[str, Any]) -> None:
+        if not isinstance(action, ThrowIn | Beat) or not is_cheat(bout, action):
+            return
+        s = bout.s
+        facts = dict(changes.get("extra", s.extra))
+        cheats = facts.get(_CHEATS, ())
+        assert isinstance(cheats, tuple)
+        facts[_CHEATS] = (*cheats, (str(action.card), action.player))
+        changes["extra"] = tuple(sorted(facts.items()))
+
+    def candidates(self, bout: Bout, player: int) -> Iterable[Action]:
+        s = bout.s
+        if not s.table:
+            return ()
+        out = [Catch(player, card) for card, owner in cheats_on_table(s) if owner != player]
+        return cast("list[Action]", out)
+
+    def violation(self, bout: Bout, action: Action) -> Violation | None:
+        assert isinstance(action, Catch)
+        s = bout.s
+        card = action.card
+        if not s.table:
+            return self.rule, "no bout is running, so there is nothing to catch"
+        if not any(card in pair for pair in s.table):
+            return self.rule, f"{card} is not on the table"
+        owner = dict(cheats_on_table(s)).get(card)
+        if owner is None:
+            return self.rule, f"{card} is not a cheat: it was played by the rules"
+        if owner == action.player:
+            return self.rule, f"player {action.player} cannot catch his own cheat"
+        return None
+
+    def effect(self, bout: Bout, action: Action) -> Mapping[str, Any]:
+        assert isinstance(action, Catch)
+        s = bout.s
+        card = action.card
+        cheats = cheats_on_table(s)
+        owner = dict(cheats)[card]
+        hands = list(s.hands)
+        known = list(s.known)
+        table = list(s.table)
+        facts = _without(s.extra, ())
+        i = next(k for k, pair in enumerate(table) if card in pair)
+        attack, beaten = table[i]
+        returned = {card}
+        if beaten == card:
+            # A cheat beat: back to the defender, who takes at once.
+            table[i] = (attack, None)
+            hands[s.defender] = sort_cards((*hands[s.defender], card))
+            known[s.defender] = known[s.defender] | {card}
+            facts[_CAUGHT] = True
+            changes: dict[str, Any] = {"taken": True}
+        else:
+            # A cheat throw-in: back to the thrower, its beating card back to the defender.
+            del table[i]
+            hands[owner] = sort_cards((*hands[owner], card))
+            known[owner] = known[owner] | {card}
+            if beaten is not None:
+                hands[s.defender] = sort_cards((*hands[s.defender], beaten))
+                known[s.defender] = known[s.defender] | {beaten}
+                returned.add(beaten)
+            benched = facts.get(_BENCHED, ())
+            assert isinstance(benched, tuple)
+            facts[_BENCHED] = tuple(sorted({*(int(cast(int, q)) for q in benched), owner}))
+            changes = {}
+        left = tuple((str(c), p) for c, p in cheats if c not in returned)
+        facts[_CHEATS] = left
+        changes.update(
+            {
+                "hands": tuple(hands),
+                "known": tuple(known),
+                "table": tuple(table),
+                "passed": frozenset(),
+                "extra": tuple(sorted(facts.items())),
+            }
+        )
+        return changes
+
+    def rl_codecs(self) -> tuple[ActionCodec, ...]:
+        """The RL action ids of :class:`Catch` (read by :mod:`durak.rl.encoding`, which
+        registers them when rules with cheating are first encoded): one per card index."""
+        return (_catch_codec(),)
+
+    def bout_end(self, state: GameState, changes: MutableMapping[str, Any]) -> None:
+        facts = _without(changes.get("extra", state.extra), _FACTS)
+        if len(facts) != len(changes.get("extra", state.extra)):
+            changes["extra"] = tuple(sorted(facts.items()))
