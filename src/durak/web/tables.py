@@ -271,7 +271,7 @@ class Table:
         self.lock = asyncio.Lock()
         self.connections: list[Connection] = []
         self.created = time.time()
-        self.touched = time.monotonic()
+        self.touched = self.born = time.monotonic()
         self._driver: asyncio.Task[None] | None = None
         self._forced: tuple[int, int, int] | None = None  # (game, version, seat) timed out
         self._turn: asyncio.TimerHandle | None = None
@@ -376,9 +376,12 @@ class Table:
 
     @property
     def live(self) -> bool:
-        """Whether the table must not be dropped to make room: someone is connected, or a game
-        is under way."""
-        return bool(self.connections) or (self.started and self.state.result is None)
+        """Whether the table must not be dropped to make room: someone is connected, a game is
+        under way, or it was created less than ``seat_grace`` seconds ago (its people have not
+        had time to open the link)."""
+        if self.connections or (self.started and self.state.result is None):
+            return True
+        return time.monotonic() - self.born < self.seat_grace
 
     def claim(self, token: str | None) -> tuple[int | None, str | None]:
         """The seat of the person holding ``token``, or the first free person's seat with a new
