@@ -36,6 +36,7 @@ else:
     sync_api = pytest.importorskip("playwright.sync_api", reason=_WEBTEST)
 
 from durak.web import TableManager, create_app
+from durak.web.config import ServerConfig
 
 CHROMIUM = os.environ.get("DURAK_CHROMIUM", "/usr/bin/chromium")
 if not os.path.exists(CHROMIUM):
@@ -66,7 +67,7 @@ Page = Any
 @pytest.fixture(scope="module")
 def server() -> Iterator[tuple[str, TableManager]]:
     """The web app served by uvicorn on a free loopback port; bots act at once."""
-    tables = TableManager(bot_delay=0)
+    tables = TableManager(ServerConfig(bot_delay=0, allow_fixed_seeds=True))
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
@@ -307,3 +308,51 @@ def test_two_people_at_one_table(server: tuple[str, TableManager], browser: Any)
     assert not alice_errors and not bob_errors, alice_errors + bob_errors
     alice_ctx.close()
     bob_ctx.close()
+
+
+def test_house_rules_reload_and_replay_in_the_browser(
+    server: tuple[str, TableManager], browser: Any
+) -> None:
+    """The set-up page's house rules reach the table (a 52-card deck, transfers); the trump card
+    lies upright; the typed-action example names our own seat; a reload keeps the game log; a
+    finished game's record steps through on the replay page."""
+    base, tables = server
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    errors = _errors(page)
+    page.goto(base + "/")
+    page.wait_for_selector("#seat-rows select")
+    page.select_option("#preset", "podkidnoy")
+    page.select_option("#players", "2")
+    page.select_option("#seat-1", "random")
+    page.select_option("#deck-size", "52")
+    page.check("#transfer")
+    page.click("#new-table button[type=submit], button.primary")
+    page.wait_for_url("**/table/*")
+    table_id = page.url.rsplit("/", 1)[1]
+    table = tables.get(table_id)
+    assert table is not None
+    assert table.rules.deck_size == 52 and table.rules.transfer_by_card
+    page.wait_for_function("document.body.dataset.seat === '0'")
+    assert page.get_attribute("#typed-action", "placeholder").startswith("p0 ")  # type: ignore[union-attr]
+    transform = page.evaluate("getComputedStyle(document.querySelector('.trump-card')).transform")
+    assert transform in ("none", "matrix(1, 0, 0, 1, 0, 0)")
+    _play(page, 0, 4)
+    logged = page.locator("#log li").count()
+    assert logged >= 4
+    page.reload()
+    page.wait_for_function("document.body.dataset.seat === '0'")
+    page.wait_for_function("n => document.querySelectorAll('#log li').length >= n", arg=logged)
+    _play(page, 0, 400)
+    assert _over(page)
+    href = page.get_attribute("#download", "href")
+    assert href == f"/api/tables/{table_id}/record?game=1"
+    page.goto(base + f"/replay?table={table_id}&game=1")
+    page.wait_for_selector("#replay-view:not([hidden])")
+    assert page.inner_text("#replay-pos").startswith("step 0 of ")
+    page.click("#replay-next")
+    assert page.inner_text("#replay-pos").startswith("step 1 of ")
+    assert page.locator("#replay-hands .chip").count() > 0
+    _shot(page, "replay-desktop")
+    assert not errors, errors
+    context.close()

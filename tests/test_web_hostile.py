@@ -585,3 +585,28 @@ def test_json_action_types_are_still_understood(client: TestClient) -> None:
         ws.receive_json()
         ws.send_text(json.dumps({"type": "fly"}))
         assert "unknown message type" in _until(ws, lambda m: m["type"] == "error")["message"]
+
+
+# --------------------------------------------------------------------------------------------
+# The play itself
+# --------------------------------------------------------------------------------------------
+
+
+def test_you_is_lower_case_inside_a_sentence() -> None:
+    from durak.cards import Card
+    from durak.events import Led, NewBout
+    from durak.web.protocol import event_text, seat_names
+
+    name = seat_names(["P0", "P1"], 0)
+    assert event_text(NewBout(1, 0), 0, name) == "New bout: P1 attacks you"
+    assert event_text(Led(1, (Card.parse("7h"),), 0), 0, name) == "P1 led 7♥ against you"
+    assert event_text(NewBout(0, 1), 0, name) == "New bout: you attack P1"
+    assert event_text(Led(0, (Card.parse("7h"),), 1), 0, name).startswith("You led")
+
+
+def test_the_start_page_offers_the_common_house_rules(client: TestClient) -> None:
+    page = client.get("/").text
+    for control in ('id="deck-size"', 'id="transfer"', 'id="throwers"', 'id="first-out"'):
+        assert control in page
+    presets = client.get("/api/presets").json()["presets"]
+    assert all("deck_size" in p["rules"] for p in presets)

@@ -381,7 +381,10 @@ async def _writer(websocket: WebSocket, conn: Connection) -> None:
     """Send the connection's queued messages in order."""
     while True:
         message = await conn.outbox.get()
-        await websocket.send_json(message)
+        if isinstance(message, str):
+            await websocket.send_text(message)
+        else:
+            await websocket.send_json(message)
 
 
 async def _reader(websocket: WebSocket, table: Table, conn: Connection) -> None:

@@ -132,12 +132,24 @@ def _acted_phrase(text: str) -> str:
     return action.describe()
 
 
+_YOU_INSIDE = re.compile(r"(?<![.!?] )(?<!^)\bYou\b")
+
+
 def event_text(event: Event, seat: int | None, name: Callable[[int], str]) -> str:
-    """One event in words for ``seat`` (``name`` gives a seat's name, e.g. ``"You"``).
+    """One event in words for ``seat`` (``name`` gives a seat's name, e.g. ``"You"``; inside a
+    sentence it is written ``you``).
 
     The event must already be the one ``seat`` may see (:func:`~durak.events.events_for`):
     only then are another player's drawn cards hidden.
+
+    >>> from durak.events import NewBout
+    >>> event_text(NewBout(1, 0), 0, lambda p: "You" if p == 0 else f"P{p}")
+    'New bout: P1 attacks you'
     """
+    return _YOU_INSIDE.sub("you", _event_words(event, seat, name))
+
+
+def _event_words(event: Event, seat: int | None, name: Callable[[int], str]) -> str:
     match event:
         case Led(player=p, cards=cards, defender=d):
             return f"{name(p)} led {_cards(cards)} against {name(d)}"

@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import json
 import logging
 import secrets
 import time
@@ -183,7 +184,8 @@ class Connection:
     seat: int | None
     limit: int = 64
     client: str = ""
-    outbox: asyncio.Queue[dict[str, Any]] = field(init=False)
+    #: Messages to send: a dict, or its JSON text when the same message goes to several.
+    outbox: asyncio.Queue[dict[str, Any] | str] = field(init=False)
     dropped: asyncio.Event = field(init=False, default_factory=asyncio.Event)
     #: Whether this connection has been sent its history (its first ``state`` message).
     caught_up: bool = False
@@ -191,8 +193,9 @@ class Connection:
     def __post_init__(self) -> None:
         self.outbox = asyncio.Queue(maxsize=self.limit)
 
-    def send(self, message: dict[str, Any]) -> None:
-        """Queue ``message`` for sending; a full outbox drops the connection."""
+    def send(self, message: dict[str, Any] | str) -> None:
+        """Queue ``message`` (a dict, or JSON text) for sending; a full outbox drops the
+        connection."""
         if self.dropped.is_set():
             return
         try:
@@ -498,15 +501,17 @@ class Table:
         return message
 
     def broadcast(self, events: Sequence[Event] = ()) -> None:
-        """Queue each connection's own ``state`` message (built once per seat)."""
-        built: dict[int | None, dict[str, Any]] = {}
+        """Queue each connection's own ``state`` message (built and encoded once per seat)."""
+        built: dict[int | None, str] = {}
         for conn in list(self.connections):
             if not conn.caught_up:
                 conn.caught_up = True
                 conn.send(self.message_for(conn.seat, history=True))
                 continue
             if conn.seat not in built:
-                built[conn.seat] = self.message_for(conn.seat, events)
+                built[conn.seat] = json.dumps(
+                    self.message_for(conn.seat, events), ensure_ascii=False, separators=(",", ":")
+                )
             conn.send(built[conn.seat])
             if conn.dropped.is_set():
                 self.connections.remove(conn)
