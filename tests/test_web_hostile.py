@@ -610,3 +610,21 @@ def test_the_start_page_offers_the_common_house_rules(client: TestClient) -> Non
         assert control in page
     presets = client.get("/api/presets").json()["presets"]
     assert all("deck_size" in p["rules"] for p in presets)
+
+
+def test_a_person_away_longer_than_the_timer_is_played_for_until_he_returns() -> None:
+    tables = _manager(allow_fixed_seeds=True)
+    with TestClient(create_app(tables=tables)) as client:
+        table_id = _create(client, seed=9, timer=0.3).json()["id"]
+        table = tables.get(table_id)
+        assert table is not None
+        with client.websocket_connect(f"/ws/{table_id}") as a:
+            first = a.receive_json()
+            with client.websocket_connect(f"/ws/{table_id}") as b:
+                b.receive_json()
+                _until(a, lambda m: m["type"] == "state" and m["started"])
+            # b has gone: after the timer his seat is marked away and the stand-in plays it.
+            away = _until(a, lambda m: m["type"] == "state" and any(s["away"] for s in m["seats"]))
+            gone = next(s["seat"] for s in away["seats"] if s["away"])
+            assert gone != first["seat"]
+            assert table.seats[gone].away
