@@ -31,9 +31,9 @@ else:
 
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
+from web_bots import SlowBot, WhereBot
 
 from durak import legal_actions, new_game, view
-from durak.bots import SearchBot
 from durak.engine import is_legal
 from durak.rules import Rules
 from durak.web import create_app
@@ -383,24 +383,6 @@ def test_a_deep_message_on_the_socket_is_refused(client: TestClient) -> None:
 # --------------------------------------------------------------------------------------------
 
 
-class _WhereBot(SearchBot):
-    """A search bot that notes the process it chose in."""
-
-    where = 0
-
-    def choose(self, v: Any) -> Any:
-        self.where = os.getpid()
-        return super().choose(v)
-
-
-class _SlowBot(SearchBot):
-    """A search bot that overruns any budget."""
-
-    def choose(self, v: Any) -> Any:
-        time.sleep(4)
-        return super().choose(v)
-
-
 def test_search_bots_think_in_a_worker_process_one_at_a_time() -> None:
     state = new_game(Rules(), seed=3)
     seat = state.attacker
@@ -408,7 +390,7 @@ def test_search_bots_think_in_a_worker_process_one_at_a_time() -> None:
     async def scenario() -> list[Any]:
         pool = BotPool(1, 0.5)
         try:
-            bots = [_WhereBot(seed=i, playouts=4, time_limit=None) for i in range(3)]
+            bots = [WhereBot(seed=i, playouts=4, time_limit=None) for i in range(3)]
             answers = await asyncio.gather(*(pool.choose(b, view(state, seat)) for b in bots))
             assert pool.peak == 1 and pool.busy == 0
             return answers
@@ -428,7 +410,7 @@ def test_a_search_over_its_budget_is_replaced_by_a_legal_move() -> None:
     async def scenario() -> Any:
         pool = BotPool(1, 0.1)
         try:
-            action, _ = await pool.choose(_SlowBot(seed=1, playouts=2), view(state, seat))
+            action, _ = await pool.choose(SlowBot(seed=1, playouts=2), view(state, seat))
             return action
         finally:
             pool.close()

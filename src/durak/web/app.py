@@ -17,8 +17,8 @@ Routes:
 - ``GET /api/tables/<id>/record?game=N``: a finished game's record (the last one without
   ``game``) as a JSON download; ``404`` if there is none (a game in play has no record yet:
   it would show the deal).
-- ``POST /api/replay``: the steps of a game record (at most :data:`MAX_RECORD` bytes), every
-  hand face up.
+- ``POST /api/replay``: the steps of a finished game's record (at most :data:`MAX_RECORD`
+  bytes and :data:`MAX_REPLAY_ACTIONS` actions), every hand face up.
 - ``WS /ws/<id>?token=...``: play at a table (see :mod:`durak.web.protocol`); refused (code
   4403) from a page of another origin, closed (4429) past the connection caps and (1008) when
   the client stops reading.
@@ -65,7 +65,18 @@ from durak.web.tables import (
     preset_catalogue,
 )
 
-__all__ = ["HEADERS", "MAX_BODY", "MAX_MESSAGE", "MAX_RECORD", "STATIC", "create_app", "serve"]
+__all__ = [
+    "HEADERS",
+    "MAX_BODY",
+    "MAX_MESSAGE",
+    "MAX_RECORD",
+    "MAX_REPLAY_ACTIONS",
+    "STATIC",
+    "create_app",
+    "origin_allowed",
+    "replay_steps",
+    "serve",
+]
 
 #: The folder of the page's files (package data).
 STATIC = Path(__file__).with_name("static")
@@ -78,6 +89,9 @@ MAX_BODY = 16 * 1024
 
 #: The largest game record ``POST /api/replay`` reads (bytes).
 MAX_RECORD = 256 * 1024
+
+#: The most actions of a record ``POST /api/replay`` steps through (a game has a few hundred).
+MAX_REPLAY_ACTIONS = 1000
 
 #: The security headers of every HTTP answer.
 HEADERS: dict[str, str] = {
@@ -244,6 +258,7 @@ def create_app(
         manager = tables
     settings = manager.config
     index = STATIC / "index.html"
+    replaying = asyncio.Semaphore(1)  # one replay is worked out at a time, off the loop
 
     async def home(request: Request) -> Response:
         return FileResponse(index, media_type="text/html")
@@ -307,7 +322,10 @@ def create_app(
             record = Record.from_dict(body)
             if record.result is None:
                 return _error("the record is of an unfinished game", 400)
-            steps = replay_steps(record)
+            if len(record.actions) > MAX_REPLAY_ACTIONS:
+                return _error(f"the record has more than {MAX_REPLAY_ACTIONS} actions", 413)
+            async with replaying:
+                steps = await asyncio.to_thread(replay_steps, record)
         except _BadBody as exc:
             return _error(str(exc), exc.status)
         except DurakError as exc:

@@ -569,7 +569,12 @@ class Table:
         if self.store is not None:
             self.store.add_action(self.id, self.game, len(self.actions) - 1, str(action))
             if self.state.result is not None:
-                self.store.finish_game(self.id, self.game, dumps(self.record(), indent=None))
+                try:
+                    text = dumps(self.record(), indent=None)
+                except DurakError as exc:  # a game set up from a deck order has no seed
+                    log.warning("no record of table %s game %s: %s", self.id, self.game, exc)
+                else:
+                    self.store.finish_game(self.id, self.game, text)
         self.broadcast(events)
         self._arm_turn()
 

@@ -15,15 +15,28 @@ their view to another process would take, so they think on the loop.
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from durak.actions import Action
 from durak.bots import RuleBot, SearchBot
 from durak.views import PlayerView
 
-__all__ = ["BotPool", "think"]
+__all__ = ["STARTUP", "BotPool", "think"]
+
+log = logging.getLogger(__name__)
+
+
+#: Seconds a new worker process may take to start (importing the library) before its first
+#: search; the move budget counts only from then on.
+STARTUP = 120.0
+
+
+def _ready() -> bool:
+    return True
 
 
 def think(bot: Any, seat_view: PlayerView) -> tuple[Action, Any]:
@@ -45,6 +58,7 @@ class BotPool:
         self.workers = workers
         self.budget = budget
         self._pool: ProcessPoolExecutor | None = None
+        self._started = False
         self._slots: asyncio.Semaphore | None = None
         #: The number of searches waiting for a worker or running (for tests and tools).
         self.busy = 0
@@ -76,9 +90,17 @@ class BotPool:
                 self.running += 1
                 self.peak = max(self.peak, self.running)
                 try:
+                    if not self._started:  # the first search waits for the workers to start
+                        ready = loop.run_in_executor(self._executor(), _ready)
+                        await asyncio.wait_for(ready, STARTUP)
+                        self._started = True
                     future = loop.run_in_executor(self._executor(), think, bot, seat_view)
                     return await asyncio.wait_for(future, 2 * self.budget + 1.0)
                 except TimeoutError:
+                    return RuleBot(seed=0).choose(seat_view), bot
+                except BrokenProcessPool:  # a worker died: start afresh next time
+                    log.warning("a search worker stopped; the pool is started again")
+                    self.close()
                     return RuleBot(seed=0).choose(seat_view), bot
                 finally:
                     self.running -= 1
@@ -90,3 +112,4 @@ class BotPool:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+            self._started = False
