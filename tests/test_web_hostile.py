@@ -40,7 +40,7 @@ from durak.web import create_app
 from durak.web.app import HEADERS
 from durak.web.config import CLOSE_FULL, CLOSE_ORIGIN, ServerConfig
 from durak.web.tables import MAX_SEED_CHARS, Table, TableManager
-from durak.web.thinking import BotPool
+from durak.web.thinking import NICENESS, BotPool
 
 Message = dict[str, Any]
 
@@ -401,6 +401,7 @@ def test_search_bots_think_in_a_worker_process_one_at_a_time() -> None:
     for action, bot in answers:
         assert is_legal(state, action)
         assert bot.where not in (0, os.getpid())
+        assert bot.nice == min(19, os.nice(0) + NICENESS)  # the server's loop goes first
 
 
 def test_a_search_over_its_budget_is_replaced_by_a_legal_move() -> None:

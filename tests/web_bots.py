@@ -12,12 +12,15 @@ from durak.bots import SearchBot
 
 
 class WhereBot(SearchBot):
-    """A search bot that notes the process it chose in (``where``, 0 before)."""
+    """A search bot that notes the process it chose in (``where``, 0 before) and that process's
+    scheduling priority (``nice``)."""
 
     where = 0
+    nice = 0
 
     def choose(self, v: Any) -> Action:
         self.where = os.getpid()
+        self.nice = os.nice(0)
         return super().choose(v)
 
 

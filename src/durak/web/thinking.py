@@ -8,6 +8,9 @@ moved on). At most :attr:`~durak.web.config.ServerConfig.search_workers` searche
 more wait their turn. A search not answered within twice the move budget plus a second is given
 up for the rule-of-thumb bot's move.
 
+The workers run at a lower scheduling priority (:data:`NICENESS`) than the server, so on a
+machine whose cores are all busy the tables are served first and the searches wait.
+
 The random and rule-of-thumb bots answer in about a tenth of a millisecond, less than sending
 their view to another process would take, so they think on the loop.
 """
@@ -15,8 +18,10 @@ their view to another process would take, so they think on the loop.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
+import os
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -25,7 +30,7 @@ from durak.actions import Action
 from durak.bots import RuleBot, SearchBot
 from durak.views import PlayerView
 
-__all__ = ["STARTUP", "BotPool", "think"]
+__all__ = ["NICENESS", "STARTUP", "BotPool", "think"]
 
 log = logging.getLogger(__name__)
 
@@ -35,8 +40,19 @@ log = logging.getLogger(__name__)
 STARTUP = 120.0
 
 
+#: How much lower than the server's the workers' scheduling priority is (``nice``): when the
+#: machine's cores are all busy, the loop that serves the tables goes first.
+NICENESS = 10
+
+
 def _ready() -> bool:
     return True
+
+
+def _start_worker() -> None:
+    """A worker's start: lower its priority (where the system allows)."""
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(NICENESS)
 
 
 def think(bot: Any, seat_view: PlayerView) -> tuple[Action, Any]:
@@ -70,7 +86,9 @@ class BotPool:
         if self._pool is None:
             # "spawn": the server runs threads (uvicorn, sqlite), which fork does not copy safely.
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+            self._pool = ProcessPoolExecutor(
+                self.workers, mp_context=context, initializer=_start_worker
+            )
         return self._pool
 
     async def choose(self, bot: Any, seat_view: PlayerView) -> tuple[Action, Any]:
