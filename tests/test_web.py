@@ -26,6 +26,7 @@ else:
     pytest.importorskip("uvicorn", reason="needs the 'web' extra: pip install -e '.[webtest]'")
 
 from starlette.testclient import TestClient
+from web_helpers import next_error, next_state, until
 
 from durak import Rules, apply_with_events, legal_actions, new_game, view
 from durak.cards import Card, build_deck
@@ -66,21 +67,9 @@ def _create(client: TestClient, seats: list[str], preset: str = "podkidnoy", see
     return table_id
 
 
-def _until(ws: Any, predicate: Any, limit: int = 2000) -> Message:
-    """Read messages until one satisfies ``predicate``; return it."""
-    for _ in range(limit):
-        message: Message = ws.receive_json()
-        if predicate(message):
-            return message
-    raise AssertionError("no such message")
-
-
-def _state(ws: Any) -> Message:
-    return _until(ws, lambda m: m["type"] == "state")
-
-
-def _error(ws: Any) -> Message:
-    return _until(ws, lambda m: m["type"] == "error")
+_until = until
+_state = next_state
+_error = next_error
 
 
 # --------------------------------------------------------------------------------------------

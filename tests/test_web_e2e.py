@@ -15,9 +15,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socket
-import threading
-import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -34,6 +31,8 @@ else:
     pytest.importorskip("starlette", reason=_WEBTEST)
     uvicorn = pytest.importorskip("uvicorn", reason=_WEBTEST)
     sync_api = pytest.importorskip("playwright.sync_api", reason=_WEBTEST)
+
+from web_helpers import serving
 
 from durak.web import TableManager, create_app
 from durak.web.config import ServerConfig
@@ -68,22 +67,8 @@ Page = Any
 def server() -> Iterator[tuple[str, TableManager]]:
     """The web app served by uvicorn on a free loopback port; bots act at once."""
     tables = TableManager(ServerConfig(bot_delay=0, allow_fixed_seeds=True))
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    config = uvicorn.Config(
-        create_app(tables=tables), host="127.0.0.1", port=port, log_level="warning"
-    )
-    srv = uvicorn.Server(config)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not srv.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}", tables
-    srv.should_exit = True
-    thread.join(10)
+    with serving(create_app(tables=tables)) as port:
+        yield f"http://127.0.0.1:{port}", tables
 
 
 @pytest.fixture(scope="module")
@@ -184,10 +169,8 @@ def _play(page: Page, seat: int, moves: int, keyboard_every: int = 3) -> int:
     return made
 
 
-def test_a_whole_game_against_a_bot_by_clicks_and_keys(
-    server: tuple[str, TableManager], browser: Any
-) -> None:
-    base, tables = server
+def _start_page(browser: Any, base: str) -> tuple[Any, Page, list[str]]:
+    """A desktop page on the start page, two-player Podkidnoy chosen; its JavaScript errors."""
     context = browser.new_context(viewport=DESKTOP)
     page = context.new_page()
     errors = _errors(page)
@@ -195,6 +178,14 @@ def test_a_whole_game_against_a_bot_by_clicks_and_keys(
     page.wait_for_selector("#seat-rows select")
     page.select_option("#preset", "podkidnoy")
     page.select_option("#players", "2")
+    return context, page, errors
+
+
+def test_a_whole_game_against_a_bot_by_clicks_and_keys(
+    server: tuple[str, TableManager], browser: Any
+) -> None:
+    base, tables = server
+    context, page, errors = _start_page(browser, base)
     page.select_option("#seat-0", "human")
     page.select_option("#seat-1", "rule")
     _shot(page, "start-desktop")
@@ -317,13 +308,7 @@ def test_house_rules_reload_and_replay_in_the_browser(
     lies upright; the typed-action example names our own seat; a reload keeps the game log; a
     finished game's record steps through on the replay page."""
     base, tables = server
-    context = browser.new_context(viewport=DESKTOP)
-    page = context.new_page()
-    errors = _errors(page)
-    page.goto(base + "/")
-    page.wait_for_selector("#seat-rows select")
-    page.select_option("#preset", "podkidnoy")
-    page.select_option("#players", "2")
+    context, page, errors = _start_page(browser, base)
     page.select_option("#seat-1", "random")
     page.select_option("#deck-size", "52")
     page.check("#transfer")

@@ -13,7 +13,6 @@ import json
 import os
 import random
 import socket
-import threading
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -31,7 +30,7 @@ else:
 
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
-from web_bots import SlowBot, WhereBot
+from web_helpers import SlowBot, WhereBot, next_state, serving, until
 
 from durak import legal_actions, new_game, view
 from durak.engine import is_legal
@@ -65,16 +64,8 @@ def _create(client: TestClient, **body: Any) -> Any:
     return client.post("/api/tables", json=body)
 
 
-def _until(ws: Any, predicate: Any, limit: int = 3000) -> Message:
-    for _ in range(limit):
-        message: Message = ws.receive_json()
-        if predicate(message):
-            return message
-    raise AssertionError("no such message")
-
-
-def _state(ws: Any) -> Message:
-    return _until(ws, lambda m: m["type"] == "state")
+_until = until
+_state = next_state
 
 
 def _started(ws: Any) -> Message:
@@ -113,23 +104,8 @@ def _play_to_the_end(sockets: dict[int, Any], rng: random.Random) -> Message:
 def live_server() -> Iterator[tuple[str, TableManager]]:
     """uvicorn on a free loopback port, with a small outbox."""
     tables = _manager(outbox=8, sockets_per_client=400, sockets_per_table=400)
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    config = uvicorn.Config(
-        create_app(tables=tables), host="127.0.0.1", port=port, log_level="warning"
-    )
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    for _ in range(300):
-        if server.started:
-            break
-        time.sleep(0.05)
-    assert server.started, "uvicorn did not start"
-    yield f"127.0.0.1:{port}", tables
-    server.should_exit = True
-    thread.join(timeout=10)
+    with serving(create_app(tables=tables)) as port:
+        yield f"127.0.0.1:{port}", tables
 
 
 def _silent_socket(address: str, path: str) -> socket.socket:
@@ -388,7 +364,7 @@ def test_search_bots_think_in_a_worker_process_one_at_a_time() -> None:
     seat = state.attacker
 
     async def scenario() -> list[Any]:
-        pool = BotPool(1, 0.5)
+        pool = BotPool(1, 10.0)  # a budget no busy machine overruns: no fallback
         try:
             bots = [WhereBot(seed=i, playouts=4, time_limit=None) for i in range(3)]
             answers = await asyncio.gather(*(pool.choose(b, view(state, seat)) for b in bots))

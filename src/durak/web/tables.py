@@ -35,6 +35,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import attrs
+
 import durak.bots as bots_module
 from durak.actions import Action
 from durak.bots import RandomBot
@@ -356,18 +358,10 @@ class Table:
     def record(self) -> Record:
         """The current game as a game record (:class:`~durak.records.Record`), with the seats'
         kinds as the players' names."""
-        record = Record.of_game(self.initial, self.actions, self.state)
-        names = tuple(f"{s.label} ({s.title})" for s in self.seats)
-        meta = {"table": self.id, "game": self.game, "preset": self.preset}
-        return Record(
-            rules=record.rules,
-            seed=record.seed,
-            dealer=record.dealer,
-            attacker=record.attacker,
-            actions=record.actions,
-            result=record.result,
-            players=names,
-            meta=meta,
+        return attrs.evolve(
+            Record.of_game(self.initial, self.actions, self.state),
+            players=tuple(f"{s.label} ({s.title})" for s in self.seats),
+            meta={"table": self.id, "game": self.game, "preset": self.preset},
         )
 
     # --- seats -------------------------------------------------------------------------------
