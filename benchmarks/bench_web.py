@@ -50,7 +50,14 @@ config = ServerConfig(
     bot_delay=0, max_tables=tables + 10, tables_per_client=tables + 10,
     sockets_per_client=4 * tables + 10, search_workers=workers, move_budget=budget,
 )
-serve("127.0.0.1", int(sys.argv[1]), config=config, database=sys.argv[5])
+run = lambda: serve("127.0.0.1", int(sys.argv[1]), config=config, database=sys.argv[5])
+if len(sys.argv) > 6:
+    import cProfile, signal
+    profiler = cProfile.Profile()
+    # uvicorn gives the signal back to this handler once it has shut down.
+    signal.signal(signal.SIGTERM, lambda *_: (profiler.dump_stats(sys.argv[6]), sys.exit(0)))
+    profiler.enable()
+run()
 """
 
 
@@ -209,6 +216,7 @@ def main() -> int:
     parser.add_argument("--think", type=float, default=0.5, help="a person's pause (0.5 s)")
     parser.add_argument("--workers", type=int, default=1, help="search processes (1)")
     parser.add_argument("--budget", type=float, default=0.05, help="search seconds a move")
+    parser.add_argument("--profile", metavar="FILE", help="profile the server into FILE")
     args = parser.parse_args()
     port = _free_port()
     with tempfile.TemporaryDirectory() as folder:
@@ -223,6 +231,7 @@ def main() -> int:
                 str(args.workers),
                 str(args.budget),
                 database,
+                *([args.profile] if args.profile else []),
             ],
             stdout=subprocess.DEVNULL,
         )

@@ -495,6 +495,9 @@ def serve(
         port=port,
         log_level="warning",
         ws_max_size=4 * MAX_MESSAGE,
+        # A state message is about 2 KB; compressing each one for each seat cost more CPU
+        # than building it (benchmarks/bench_web.py), so frames go uncompressed.
+        ws_per_message_deflate=False,
         ws_max_queue=16,
         h11_max_incomplete_event_size=16 * 1024,
     )
