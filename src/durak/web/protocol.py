@@ -10,13 +10,22 @@ Server to client (JSON objects, ``type`` first):
 - ``welcome``: ``seat`` (``null`` for an onlooker) and ``token`` (keep it to come back to the
   same seat).
 - ``state``: the ``view``, the ``events`` since the last message (each with a ``text`` in
-  words), the ``seats``, who may act now (``acting``), ``started``, ``game`` and ``version``.
-- ``error``: ``message``: an action was refused; nothing changed.
+  words), the ``seats`` (each ``away`` while a bot plays for its person), who may act now
+  (``acting``), ``started``, ``game``, ``version``, ``fixed_seed`` (the seed a demo table was
+  created with, shown to every seat; ``null`` for a secret deal), ``timer`` (seconds a person
+  has for a move, 0 for none) and ``restart_votes`` (the seats that asked for the next game).
+  The first ``state`` message after connecting also carries ``history``: the seat's part of the
+  current game's events so far (the last 120), for its log.
+- ``error``: ``message``: an action was refused; nothing changed. Also sent before the server
+  closes a connection it refuses (close code 4403: another origin; 4429: too many connections;
+  4404: no such table); a client that stops reading is closed with code 1008.
 
 Client to server: an action in the notation (``p1 beat 7h 9h``) as a plain text frame or as
 ``{"type": "action", "action": "p1 beat 7h 9h"}``; an action as a JSON object
 (``{"kind": "beat", "player": 1, "attack": "7h", "card": "9h"}``, optionally wrapped as
-``{"type": "action", "action": {...}}``); or ``{"type": "restart"}`` after a game is over.
+``{"type": "action", "action": {...}}``); ``{"type": "restart"}`` after a game is over (a vote:
+the next game is dealt when every seated, connected person has asked); ``{"type": "leave"}`` to
+give up one's seat; ``{"type": "ping"}``, answered by nothing.
 
 >>> from durak.events import Beaten
 >>> from durak.cards import Card
