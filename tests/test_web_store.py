@@ -103,6 +103,24 @@ def test_a_restarted_server_resumes_the_table_and_the_token_returns_the_seat(
         assert records.replay(record) == resumed.state
         assert record.meta["table"] == table_id and len(record.actions) == resumed.version
         assert client.get(f"/api/tables/{table_id}").json()["games"] == [1]
+    second.store.close()
+
+    # A server restarted after the end shows the game over (not its deal again) ...
+    third = _server(path)
+    over = third.get(table_id)
+    assert over is not None and over.state == resumed.state and over.state.result is not None
+    with TestClient(create_app(tables=third)) as client:
+        with client.websocket_connect(f"/ws/{table_id}?token={welcome['token']}") as ws:
+            ws.receive_json()
+            ws.send_text('{"type": "restart"}')
+            fresh = _state(ws)
+            for _ in range(50):
+                if fresh["game"] == 2:
+                    break
+                fresh = _state(ws)
+            assert fresh["game"] == 2 and fresh["version"] == 0
+        assert third.store.actions(table_id, 1) == []  # ... until the next game is dealt
+        assert third.store.record(table_id, 1) is not None
 
 
 def test_tokens_are_stored_hashed(tmp_path: Path) -> None:

@@ -193,14 +193,15 @@ class Store:
         return [text for (text,) in rows]
 
     def finish_game(self, table_id: str, game: int, record: str) -> None:
-        """Store a finished game's record and drop its single actions."""
-        with self.db:
-            self.db.execute("BEGIN")
-            self.db.execute(
-                "INSERT OR REPLACE INTO records VALUES (?,?,?,?)",
-                (table_id, game, time.time(), record),
-            )
-            self.db.execute("DELETE FROM actions WHERE table_id = ? AND game = ?", (table_id, game))
+        """Store a finished game's record (its actions stay until the next game is dealt, so a
+        restarted server shows the game over, not dealt again)."""
+        self.db.execute(
+            "INSERT OR REPLACE INTO records VALUES (?,?,?,?)", (table_id, game, time.time(), record)
+        )
+
+    def drop_actions(self, table_id: str, game: int) -> None:
+        """Forget a game's single actions (its record, if finished, stays)."""
+        self.db.execute("DELETE FROM actions WHERE table_id = ? AND game = ?", (table_id, game))
 
     def record(self, table_id: str, game: int | None = None) -> tuple[int, str] | None:
         """A finished game's record text and number (the last finished game when ``game`` is

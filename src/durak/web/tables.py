@@ -639,6 +639,7 @@ class Table:
             self.votes = set()
             self.game += 1
             if self.store is not None:
+                self.store.drop_actions(self.id, self.game - 1)
                 self.store.save_table(self._row())
             self.broadcast()
             self._arm_turn()
