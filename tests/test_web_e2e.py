@@ -341,3 +341,20 @@ def test_house_rules_reload_and_replay_in_the_browser(
     _shot(page, "replay-desktop")
     assert not errors, errors
     context.close()
+
+
+def test_key_hints_are_hidden_on_touch_screens(
+    server: tuple[str, TableManager], browser: Any
+) -> None:
+    base, _ = server
+    shown = {}
+    for touch in (False, True):
+        context = browser.new_context(viewport=PHONE, has_touch=touch, is_mobile=touch)
+        page = context.new_page()
+        page.goto(base + "/")
+        page.wait_for_selector("#seat-rows select")
+        shown[touch] = page.evaluate(
+            "getComputedStyle(document.querySelector('.key-hint')).display !== 'none'"
+        )
+        context.close()
+    assert shown == {False: True, True: False}
