@@ -358,3 +358,21 @@ def test_key_hints_are_hidden_on_touch_screens(
         )
         context.close()
     assert shown == {False: True, True: False}
+
+
+def test_the_others_sit_in_playing_order_around_the_table(
+    server: tuple[str, TableManager], browser: Any
+) -> None:
+    base, tables = server
+    table = tables.create("podkidnoy", ["rule", "random", "human", "rule", "random"])
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.goto(f"{base}/table/{table.id}")
+    page.wait_for_function("document.body.dataset.seat === '2'")
+    order = page.evaluate(
+        "[...document.querySelectorAll('#opponents .opponent')]"
+        ".map(e => [e.dataset.seat, e.dataset.arc])"
+    )
+    # From the seat after ours, round the far side, to the seat before ours (R2.2).
+    assert order == [["3", "near"], ["4", "far"], ["0", "far"], ["1", "near"]]
+    context.close()
