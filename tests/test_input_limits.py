@@ -428,7 +428,7 @@ def test_a_deeply_nested_message_at_a_table_is_refused_in_words() -> None:
     from durak.web import create_app
 
     with TestClient(create_app(bot_delay=0)) as client:
-        table = client.post("/api/tables", json={"seats": ["human", "rule"], "seed": 1}).json()
+        table = client.post("/api/tables", json={"seats": ["human", "rule"]}).json()
         with client.websocket_connect(f"/ws/{table['id']}") as ws:
             assert ws.receive_json()["type"] == "welcome"
             for depth in (40, 800):  # parsed, then refused; too deep for the parser

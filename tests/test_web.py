@@ -26,6 +26,7 @@ else:
     pytest.importorskip("uvicorn", reason="needs the 'web' extra: pip install -e '.[webtest]'")
 
 from starlette.testclient import TestClient
+from web_helpers import next_error, next_state, until
 
 from durak import Rules, apply_with_events, legal_actions, new_game, view
 from durak.cards import Card, build_deck
@@ -34,6 +35,7 @@ from durak.presets import PRESETS
 from durak.serialize import view_to_dict
 from durak.state import GameState
 from durak.web import create_app
+from durak.web.config import ServerConfig
 from durak.web.protocol import (
     acting_seats,
     action_from_message,
@@ -48,7 +50,8 @@ Message = dict[str, Any]
 
 @pytest.fixture
 def tables() -> TableManager:
-    return TableManager(bot_delay=0)
+    # Fixed seeds make the tests' deals known; bots act at once.
+    return TableManager(ServerConfig(bot_delay=0, allow_fixed_seeds=True))
 
 
 @pytest.fixture
@@ -64,21 +67,9 @@ def _create(client: TestClient, seats: list[str], preset: str = "podkidnoy", see
     return table_id
 
 
-def _until(ws: Any, predicate: Any, limit: int = 2000) -> Message:
-    """Read messages until one satisfies ``predicate``; return it."""
-    for _ in range(limit):
-        message: Message = ws.receive_json()
-        if predicate(message):
-            return message
-    raise AssertionError("no such message")
-
-
-def _state(ws: Any) -> Message:
-    return _until(ws, lambda m: m["type"] == "state")
-
-
-def _error(ws: Any) -> Message:
-    return _until(ws, lambda m: m["type"] == "error")
+_until = until
+_state = next_state
+_error = next_error
 
 
 # --------------------------------------------------------------------------------------------
@@ -264,7 +255,7 @@ def test_actions_as_text_and_as_json_objects_are_applied(
         assert table.version == 2
 
 
-def _throw_in_table() -> Table:
+def _throw_in_table() -> tuple[Table, list[str]]:
     """Three people; P0 led 7h against P1, and both P0 and P2 could throw in a seven, but the
     first bout's limit (first_bout_max = 2) leaves room for one card only (R4.6)."""
     hands = [
@@ -277,15 +268,17 @@ def _throw_in_table() -> Table:
     rules = Rules(players=3, throw_order="free", first_bout_max=2)
     table = Table("throw", "custom", rules, ["human", "human", "human"], bot_delay=0)
     table.state = table.initial = new_game(rules, deck=deck)
+    tokens = []
     for seat in table.seats:
-        table.claim(None)
-        assert seat.token is not None
-    return table
+        index, token = table.claim(None)
+        assert index == seat.index and token is not None and seat.token_hash is not None
+        tokens.append(token)
+    return table, tokens
 
 
 def test_simultaneous_throw_ins_are_serialized_and_each_checked() -> None:
     async def scenario() -> list[str | None]:
-        table = _throw_in_table()
+        table, _ = _throw_in_table()
         assert await table.submit(0, "p0 lead 7h") is None
         answers = await asyncio.gather(
             table.submit(0, "p0 throw 7c"), table.submit(2, "p2 throw 7d")
@@ -299,9 +292,8 @@ def test_simultaneous_throw_ins_are_serialized_and_each_checked() -> None:
 
 
 def test_simultaneous_throw_ins_over_sockets(client: TestClient, tables: TableManager) -> None:
-    table = _throw_in_table()
+    table, tokens = _throw_in_table()
     tables.tables[table.id] = table
-    tokens = [s.token for s in table.seats]
     urls = [f"/ws/{table.id}?token={t}" for t in tokens]
     with (
         client.websocket_connect(urls[0]) as ws0,

@@ -15,9 +15,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socket
-import threading
-import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -35,7 +32,10 @@ else:
     uvicorn = pytest.importorskip("uvicorn", reason=_WEBTEST)
     sync_api = pytest.importorskip("playwright.sync_api", reason=_WEBTEST)
 
+from web_helpers import serving
+
 from durak.web import TableManager, create_app
+from durak.web.config import ServerConfig
 
 CHROMIUM = os.environ.get("DURAK_CHROMIUM", "/usr/bin/chromium")
 if not os.path.exists(CHROMIUM):
@@ -66,23 +66,9 @@ Page = Any
 @pytest.fixture(scope="module")
 def server() -> Iterator[tuple[str, TableManager]]:
     """The web app served by uvicorn on a free loopback port; bots act at once."""
-    tables = TableManager(bot_delay=0)
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    config = uvicorn.Config(
-        create_app(tables=tables), host="127.0.0.1", port=port, log_level="warning"
-    )
-    srv = uvicorn.Server(config)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not srv.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}", tables
-    srv.should_exit = True
-    thread.join(10)
+    tables = TableManager(ServerConfig(bot_delay=0, allow_fixed_seeds=True))
+    with serving(create_app(tables=tables)) as port:
+        yield f"http://127.0.0.1:{port}", tables
 
 
 @pytest.fixture(scope="module")
@@ -183,10 +169,8 @@ def _play(page: Page, seat: int, moves: int, keyboard_every: int = 3) -> int:
     return made
 
 
-def test_a_whole_game_against_a_bot_by_clicks_and_keys(
-    server: tuple[str, TableManager], browser: Any
-) -> None:
-    base, tables = server
+def _start_page(browser: Any, base: str) -> tuple[Any, Page, list[str]]:
+    """A desktop page on the start page, two-player Podkidnoy chosen; its JavaScript errors."""
     context = browser.new_context(viewport=DESKTOP)
     page = context.new_page()
     errors = _errors(page)
@@ -194,6 +178,14 @@ def test_a_whole_game_against_a_bot_by_clicks_and_keys(
     page.wait_for_selector("#seat-rows select")
     page.select_option("#preset", "podkidnoy")
     page.select_option("#players", "2")
+    return context, page, errors
+
+
+def test_a_whole_game_against_a_bot_by_clicks_and_keys(
+    server: tuple[str, TableManager], browser: Any
+) -> None:
+    base, tables = server
+    context, page, errors = _start_page(browser, base)
     page.select_option("#seat-0", "human")
     page.select_option("#seat-1", "rule")
     _shot(page, "start-desktop")
@@ -307,3 +299,80 @@ def test_two_people_at_one_table(server: tuple[str, TableManager], browser: Any)
     assert not alice_errors and not bob_errors, alice_errors + bob_errors
     alice_ctx.close()
     bob_ctx.close()
+
+
+def test_house_rules_reload_and_replay_in_the_browser(
+    server: tuple[str, TableManager], browser: Any
+) -> None:
+    """The set-up page's house rules reach the table (a 52-card deck, transfers); the trump card
+    lies upright; the typed-action example names our own seat; a reload keeps the game log; a
+    finished game's record steps through on the replay page."""
+    base, tables = server
+    context, page, errors = _start_page(browser, base)
+    page.select_option("#seat-1", "random")
+    page.select_option("#deck-size", "52")
+    page.check("#transfer")
+    page.click("#new-table button[type=submit], button.primary")
+    page.wait_for_url("**/table/*")
+    table_id = page.url.rsplit("/", 1)[1]
+    table = tables.get(table_id)
+    assert table is not None
+    assert table.rules.deck_size == 52 and table.rules.transfer_by_card
+    page.wait_for_function("document.body.dataset.seat === '0'")
+    assert page.get_attribute("#typed-action", "placeholder").startswith("p0 ")  # type: ignore[union-attr]
+    transform = page.evaluate("getComputedStyle(document.querySelector('.trump-card')).transform")
+    assert transform in ("none", "matrix(1, 0, 0, 1, 0, 0)")
+    _play(page, 0, 4)
+    logged = page.locator("#log li").count()
+    assert logged >= 4
+    page.reload()
+    page.wait_for_function("document.body.dataset.seat === '0'")
+    page.wait_for_function("n => document.querySelectorAll('#log li').length >= n", arg=logged)
+    _play(page, 0, 400)
+    assert _over(page)
+    href = page.get_attribute("#download", "href")
+    assert href == f"/api/tables/{table_id}/record?game=1"
+    page.goto(base + f"/replay?table={table_id}&game=1")
+    page.wait_for_selector("#replay-view:not([hidden])")
+    assert page.inner_text("#replay-pos").startswith("step 0 of ")
+    page.click("#replay-next")
+    assert page.inner_text("#replay-pos").startswith("step 1 of ")
+    assert page.locator("#replay-hands .chip").count() > 0
+    _shot(page, "replay-desktop")
+    assert not errors, errors
+    context.close()
+
+
+def test_key_hints_are_hidden_on_touch_screens(
+    server: tuple[str, TableManager], browser: Any
+) -> None:
+    base, _ = server
+    shown = {}
+    for touch in (False, True):
+        context = browser.new_context(viewport=PHONE, has_touch=touch, is_mobile=touch)
+        page = context.new_page()
+        page.goto(base + "/")
+        page.wait_for_selector("#seat-rows select")
+        shown[touch] = page.evaluate(
+            "getComputedStyle(document.querySelector('.key-hint')).display !== 'none'"
+        )
+        context.close()
+    assert shown == {False: True, True: False}
+
+
+def test_the_others_sit_in_playing_order_around_the_table(
+    server: tuple[str, TableManager], browser: Any
+) -> None:
+    base, tables = server
+    table = tables.create("podkidnoy", ["rule", "random", "human", "rule", "random"])
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.goto(f"{base}/table/{table.id}")
+    page.wait_for_function("document.body.dataset.seat === '2'")
+    order = page.evaluate(
+        "[...document.querySelectorAll('#opponents .opponent')]"
+        ".map(e => [e.dataset.seat, e.dataset.arc])"
+    )
+    # From the seat after ours, round the far side, to the seat before ours (R2.2).
+    assert order == [["3", "near"], ["4", "far"], ["0", "far"], ["1", "near"]]
+    context.close()

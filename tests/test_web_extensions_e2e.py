@@ -59,7 +59,7 @@ def test_R15_5_a_catch_button_on_the_cheat_catches_it(
     server: tuple[str, TableManager], browser: Any
 ) -> None:
     base, tables = server
-    table = tables.create("podkidnoy", ["human", "rule"], seed=1, settings={"cheating": True})
+    table = tables.create("podkidnoy", ["human", "rule"], seed=1, overrides={"cheating": True})
     state = _position(Rules(cheating=True), ["9h 8d", "7c Ks Kd"])
     # The bot (seat 1) "beat" the person's 9h with 7c: a cheat (R4.7) standing on the table.
     table.state = table.initial = apply(apply(state, Lead(0, "9h")), Beat(1, "9h", "7c"))
@@ -81,7 +81,7 @@ def test_R15_1_the_joker_is_drawn_with_its_picture(
     server: tuple[str, TableManager], browser: Any
 ) -> None:
     base, tables = server
-    table = tables.create("deck-52", ["human", "rule"], seed=3, settings={"jokers": 2})
+    table = tables.create("deck-52", ["human", "rule"], seed=3, overrides={"jokers": 2})
     table.state = table.initial = _position(table.rules, ["Jk 9h 8d", "7c Ks Kd"], ("Jk#2",))
     context, page, errors = _open(browser, f"{base}/table/{table.id}")
     card = page.locator("#hand .card.joker")
@@ -100,12 +100,11 @@ def test_R15_bad_house_rule_settings_are_refused_naming_them() -> None:
     tables = TableManager(bot_delay=0)
     for settings, words in [
         ({"jokers": 2}, "jokers"),  # a 36-card preset
-        ({"players": 5}, "unknown house rule setting"),
+        ({"bogus": True}, "bogus"),
         ({"cheating": "yes"}, "cheating"),
         ({"jokers": 7}, "jokers"),
-        (["cheating"], "object"),
     ]:
         with pytest.raises(TableError, match=words):
-            tables.create("podkidnoy", ["human", "rule"], settings=settings)  # type: ignore[arg-type]
-    table = tables.create("shchelkovsky", ["human", "rule", "rule"], settings={"pogony": True})
+            tables.create("podkidnoy", ["human", "rule"], overrides=settings)
+    table = tables.create("shchelkovsky", ["human", "rule", "rule"], overrides={"pogony": True})
     assert table.rules.jokers == 2 and table.rules.pogony and table.rules.show_sends_back

@@ -294,6 +294,34 @@ def build_parser() -> argparse.ArgumentParser:
     web.add_argument(
         "--bot-delay", type=float, default=0.6, metavar="SECONDS", help="bots' pause (0.6)"
     )
+    web.add_argument(
+        "--database",
+        default="durak-serve.sqlite3",
+        metavar="FILE",
+        help="SQLite file that keeps the tables across restarts (durak-serve.sqlite3; "
+        "'' keeps them in memory only)",
+    )
+    web.add_argument(
+        "--allow-fixed-seeds",
+        action="store_true",
+        help="let a new table fix its deal with a seed (demos, tests); it is shown to every seat",
+    )
+    web.add_argument(
+        "--allowed-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="another page origin whose WebSockets are accepted (repeatable)",
+    )
+    web.add_argument(
+        "--max-tables", type=_positive, default=500, metavar="N", help="tables kept (500)"
+    )
+    web.add_argument(
+        "--search-workers",
+        type=_positive,
+        metavar="N",
+        help="processes for search bots, the most searches at once (CPUs - 1)",
+    )
 
     web.set_defaults(func=_cmd_serve)
     return parser

@@ -3,16 +3,30 @@
 from __future__ import annotations
 
 import argparse
+import sqlite3
 
 from durak.cli.console import _fail
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
-    """``durak serve [--host H] [--port P] [--bot-delay SECONDS]``: the web front-end, or one
-    line on stderr and exit status 2 where the 'web' extra is not installed."""
+    """``durak serve [--host H] [--port P] [--bot-delay SECONDS] [--database FILE]
+    [--allow-fixed-seeds] [--allowed-origin ORIGIN]... [--max-tables N] [--search-workers N]``:
+    the web front-end, or one line on stderr and exit status 2 where the 'web' extra is not
+    installed or the database cannot be opened."""
     try:
         from durak.web import serve as run_server
+        from durak.web.config import ServerConfig
     except ImportError as exc:
         return _fail(f"durak serve needs the 'web' extra: pip install 'durak[web]' ({exc})")
-    run_server(args.host, args.port, bot_delay=max(0.0, args.bot_delay))
+    config = ServerConfig(
+        bot_delay=max(0.0, args.bot_delay),
+        allow_fixed_seeds=args.allow_fixed_seeds,
+        allowed_origins=tuple(args.allowed_origin),
+        max_tables=args.max_tables,
+        search_workers=args.search_workers or 0,
+    )
+    try:
+        run_server(args.host, args.port, config=config, database=args.database or None)
+    except sqlite3.Error as exc:
+        return _fail(f"durak serve: cannot use the database {args.database}: {exc}")
     return 0

@@ -2,31 +2,44 @@
 
 Routes:
 
-- ``GET /``: the start page (choose a preset, the number of players, a person or a bot for each
-  seat).
+- ``GET /``: the start page (choose a preset, change its common settings, the number of
+  players, a person or a bot for each seat, a turn timer).
 - ``GET /table/<id>``: a table's page (the same single page; 404 for an unknown table).
-- ``GET /api/presets``: every preset with the numbers of players it can deal.
+- ``GET /replay``: the replay page: step through a game record (uploaded, or a table's).
+- ``GET /api/presets``: every preset with the numbers of players it can deal and its settings.
 - ``POST /api/tables``: create a table from ``{"preset": ..., "seats": ["human", "rule", ...],
-  "seed": optional, "settings": optional R15 house rules such as {"jokers": 2, "cheating":
-  true}}`` (at most :data:`MAX_BODY` bytes of JSON); answers ``201`` with the
-  table's ``id`` and ``url``, ``400`` with an ``error`` for bad settings or JSON and ``413`` for
-  a body that is too big.
+  "rules": {setting: value, ...}, "timer": seconds}`` (``seed`` only on a server that allows
+  fixed seeds); at most :data:`MAX_BODY` bytes of JSON, unknown keys refused. Answers ``201``
+  with the table's ``id`` and ``url``; ``400`` with an ``error`` for bad settings or JSON,
+  ``413`` for a body that is too big, ``429`` for a client with too many tables, ``503`` when
+  the server is full.
 - ``GET /api/tables/<id>``: public facts about a table (no cards).
-- ``WS /ws/<id>?token=...``: play at a table (see :mod:`durak.web.protocol`).
+- ``GET /api/tables/<id>/record?game=N``: a finished game's record (the last one without
+  ``game``) as a JSON download; ``404`` if there is none (a game in play has no record yet:
+  it would show the deal).
+- ``POST /api/replay``: the steps of a finished game's record (at most :data:`MAX_RECORD`
+  bytes and :data:`MAX_REPLAY_ACTIONS` actions), every hand face up.
+- ``WS /ws/<id>?token=...``: play at a table (see :mod:`durak.web.protocol`); refused (code
+  4403) from a page of another origin, closed (4429) past the connection caps and (1008) when
+  the client stops reading.
 - ``/static/...``: the page's CSS and JavaScript.
 
->>> app = create_app(bot_delay=0)
+Every HTTP answer carries a Content-Security-Policy without inline script, ``X-Frame-Options``,
+``X-Content-Type-Options`` and ``Referrer-Policy``.
+
+>>> app = create_app(ServerConfig(bot_delay=0))
 >>> sorted(r.path for r in app.routes)[:3]
-['/', '/api/presets', '/api/tables']
+['/', '/api/presets', '/api/replay']
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -35,7 +48,14 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from durak._input import parse_json
+from durak._input import check_size, parse_json
+from durak.errors import DurakError
+from durak.records import Record
+from durak.serialize import view_to_dict
+from durak.views import view
+from durak.web.config import CLOSE_FULL, CLOSE_ORIGIN, CLOSE_SLOW, CLOSE_UNKNOWN, ServerConfig
+from durak.web.protocol import events_to_dicts, seat_names
+from durak.web.store import Store
 from durak.web.tables import (
     SEAT_KINDS,
     Connection,
@@ -45,7 +65,18 @@ from durak.web.tables import (
     preset_catalogue,
 )
 
-__all__ = ["MAX_BODY", "MAX_MESSAGE", "STATIC", "create_app", "serve"]
+__all__ = [
+    "HEADERS",
+    "MAX_BODY",
+    "MAX_MESSAGE",
+    "MAX_RECORD",
+    "MAX_REPLAY_ACTIONS",
+    "STATIC",
+    "create_app",
+    "origin_allowed",
+    "replay_steps",
+    "serve",
+]
 
 #: The folder of the page's files (package data).
 STATIC = Path(__file__).with_name("static")
@@ -55,6 +86,28 @@ MAX_MESSAGE = 4096
 
 #: The largest body of ``POST /api/tables`` (bytes).
 MAX_BODY = 16 * 1024
+
+#: The largest game record ``POST /api/replay`` reads (bytes).
+MAX_RECORD = 256 * 1024
+
+#: The most actions of a record ``POST /api/replay`` steps through (a game has a few hundred).
+MAX_REPLAY_ACTIONS = 1000
+
+#: The security headers of every HTTP answer.
+HEADERS: dict[str, str] = {
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+        "frame-ancestors 'none'"
+    ),
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
+
+#: Seconds between two sweeps for idle tables.
+SWEEP_EVERY = 60.0
 
 
 class _BadBody(Exception):
@@ -67,43 +120,145 @@ class _BadBody(Exception):
         self.status = status
 
 
-async def _json_body(request: Request) -> Any:
-    """The request's JSON body, read up to :data:`MAX_BODY` bytes, nested at most 32 levels deep
-    and with integers of at most 4,300 digits.
+async def _json_body(request: Request, limit: int = MAX_BODY, what: str = "the body") -> Any:
+    """The request's JSON body, read up to ``limit`` bytes, nested at most 32 levels deep and
+    with integers of at most 4,300 digits (:mod:`durak._input`).
 
     Raises:
-        _BadBody: too big (413), not JSON, or nested too deeply (400).
+        _BadBody: too big (413), not JSON, nested too deeply or with too long a number (400).
     """
     declared = request.headers.get("content-length", "")
-    if (
-        declared.isascii()
-        and declared.isdigit()
-        and len(declared) < 20
-        and int(declared) > MAX_BODY
-    ):
-        raise _BadBody("", f"the body is too big (at most {MAX_BODY} bytes)", 413)
+    if declared.isascii() and declared.isdigit() and len(declared) < 20 and int(declared) > limit:
+        raise _BadBody("", f"the body is too big (at most {limit} bytes)", 413)
     body = bytearray()
     async for chunk in request.stream():
         body += chunk
-        if len(body) > MAX_BODY:
-            raise _BadBody("", f"the body is too big (at most {MAX_BODY} bytes)", 413)
+        if len(body) > limit:
+            raise _BadBody("", f"the body is too big (at most {limit} bytes)", 413)
 
     def bad(where: str, reason: str) -> _BadBody:
-        return _BadBody("", f"send the table's settings as JSON ({where or 'the body'}: {reason})")
+        return _BadBody("", f"send {what} as JSON ({where or 'the body'}: {reason})")
 
     return parse_json(bytes(body), bad, "the body")
 
 
-def create_app(bot_delay: float = 0.6, tables: TableManager | None = None) -> Starlette:
+def _error(message: str, status: int) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+ASGIApp = Callable[
+    [Scope, Callable[[], Awaitable[Message]], Callable[[Message], Awaitable[None]]],
+    Awaitable[None],
+]
+
+
+class SecurityHeaders:
+    """ASGI middleware: :data:`HEADERS` on every HTTP answer."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self.headers = [(k.lower().encode(), v.encode()) for k, v in HEADERS.items()]
+
+    async def __call__(
+        self,
+        scope: Scope,
+        receive: Callable[[], Awaitable[Message]],
+        send: Callable[[Message], Awaitable[None]],
+    ) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *self.headers]
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...]) -> bool:
+    """Whether a WebSocket from a page at ``origin`` may connect to the server reached as
+    ``host``: no ``Origin`` (not a browser), the same host, or one of ``allowed``.
+
+    >>> origin_allowed("http://127.0.0.1:8000", "127.0.0.1:8000", ())
+    True
+    >>> origin_allowed("http://evil.example", "127.0.0.1:8000", ())
+    False
+    """
+    if origin is None:
+        return True
+    origin = origin.rstrip("/").lower()
+    if origin in allowed:
+        return True
+    try:
+        parts = urlsplit(origin)
+    except ValueError:
+        return False
+    return bool(host) and parts.scheme in ("http", "https") and parts.netloc == (host or "").lower()
+
+
+def replay_steps(record: Record) -> list[dict[str, Any]]:
+    """Every position of a finished game, for the replay page: the onlooker's
+    :func:`~durak.views.view` plus every hand face up (a record is public once its game is
+    over), and what each action made happen in words.
+
+    Raises:
+        DurakError: an action of the record is not legal where it is played.
+    """
+    from durak.engine import apply_with_events
+
+    state = record.initial_state()
+    labels = [f"P{i}" for i in range(record.rules.players)]
+    name = seat_names(labels, None)
+    steps = []
+    happened: tuple[Any, ...] = ()
+    for index in range(len(record.actions) + 1):
+        steps.append(
+            {
+                "index": index,
+                "action": str(record.actions[index - 1]) if index else None,
+                "view": view_to_dict(view(state, None)),
+                "hands": [[str(c) for c in hand] for hand in state.hands],
+                "events": events_to_dicts(happened, None, name),
+            }
+        )
+        if index < len(record.actions):
+            state, happened = apply_with_events(state, record.actions[index])
+    return steps
+
+
+def create_app(
+    config: ServerConfig | float | None = None,
+    tables: TableManager | None = None,
+    *,
+    bot_delay: float | None = None,
+    store: Store | str | Path | None = None,
+) -> Starlette:
     """The web front-end as an ASGI application.
 
     Args:
-        bot_delay: seconds a bot waits before each action, so people can follow (0 in tests).
+        config: the server's limits and switches (:class:`~durak.web.config.ServerConfig`; a
+            number is taken as ``bot_delay``).
         tables: the table store to use (a new :class:`TableManager` by default); tests pass
             their own to look at the real state.
+        bot_delay: seconds a bot waits before each action (instead of ``config.bot_delay``).
+        store: the SQLite file (or :class:`~durak.web.store.Store`) that keeps the tables;
+            in memory by default.
     """
-    manager = tables if tables is not None else TableManager(bot_delay=bot_delay)
+    if tables is None:
+        if not isinstance(config, ServerConfig):
+            delay = config if isinstance(config, int | float) else bot_delay
+            config = ServerConfig(bot_delay=0.6 if delay is None else float(delay))
+        kept = Store(store) if isinstance(store, str | Path) else store
+        manager = TableManager(config, kept)
+    else:
+        manager = tables
+    settings = manager.config
     index = STATIC / "index.html"
+    replaying = asyncio.Semaphore(1)  # one replay is worked out at a time, off the loop
 
     async def home(request: Request) -> Response:
         return FileResponse(index, media_type="text/html")
@@ -113,58 +268,129 @@ def create_app(bot_delay: float = 0.6, tables: TableManager | None = None) -> St
         return FileResponse(index, media_type="text/html", status_code=200 if found else 404)
 
     async def presets(request: Request) -> Response:
-        return JSONResponse({"presets": preset_catalogue(), "seat_kinds": list(SEAT_KINDS)})
+        return JSONResponse(
+            {
+                "presets": preset_catalogue(),
+                "seat_kinds": list(SEAT_KINDS),
+                "max_timer": settings.max_timer,
+                "fixed_seeds": settings.allow_fixed_seeds,
+            }
+        )
 
     async def create_table(request: Request) -> Response:
         try:
-            body: Any = await _json_body(request)
+            body: Any = await _json_body(request, what="the table's settings")
         except _BadBody as exc:
-            return JSONResponse({"error": str(exc)}, status_code=exc.status)
+            return _error(str(exc), exc.status)
         if not isinstance(body, dict):
-            return JSONResponse({"error": "send the table's settings as an object"}, 400)
+            return _error("send the table's settings as an object", 400)
+        client = request.client.host if request.client else ""
         try:
-            table = manager.create(
-                body.get("preset", "podkidnoy"),
-                body.get("seats", []),
-                body.get("seed"),
-                body.get("settings"),
-            )
+            table = manager.create(**manager.settings(body), client=client)
         except TableError as exc:
-            return JSONResponse({"error": str(exc)}, status_code=400)
+            return _error(str(exc), exc.status)
         return JSONResponse({**table.summary(), "url": f"/table/{table.id}"}, status_code=201)
 
     async def table_info(request: Request) -> Response:
         found = manager.get(request.path_params["table_id"])
         if found is None:
-            return JSONResponse({"error": "no such table"}, status_code=404)
+            return _error("no such table", 404)
         return JSONResponse(found.summary())
 
+    async def table_record(request: Request) -> Response:
+        table_id = request.path_params["table_id"]
+        wanted = request.query_params.get("game")
+        game: int | None = None
+        if wanted is not None:
+            if not (wanted.isascii() and wanted.isdigit() and len(wanted) < 10):
+                return _error("game must be a game's number", 400)
+            game = int(wanted)
+        found = manager.finished_record(table_id, game)
+        if found is None:
+            return _error("no finished game with that number at that table", 404)
+        number, text = found
+        name = f"durak-{table_id}-game{number}.json"
+        return Response(
+            text,
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="{name}"'},
+        )
+
+    async def replay(request: Request) -> Response:
+        try:
+            body: Any = await _json_body(request, MAX_RECORD, "a game record")
+            record = Record.from_dict(body)
+            if record.result is None:
+                return _error("the record is of an unfinished game", 400)
+            if len(record.actions) > MAX_REPLAY_ACTIONS:
+                return _error(f"the record has more than {MAX_REPLAY_ACTIONS} actions", 413)
+            async with replaying:
+                steps = await asyncio.to_thread(replay_steps, record)
+        except _BadBody as exc:
+            return _error(str(exc), exc.status)
+        except DurakError as exc:
+            return _error(f"not a game record: {exc}", 400)
+        return JSONResponse({"players": list(record.players), "steps": steps})
+
     async def play(websocket: WebSocket) -> None:
+        headers = websocket.headers
+        if not origin_allowed(headers.get("origin"), headers.get("host"), settings.allowed_origins):
+            await websocket.accept()
+            await websocket.send_json(
+                {"type": "error", "message": "This page's origin may not play here."}
+            )
+            await websocket.close(code=CLOSE_ORIGIN)
+            return
         await websocket.accept()
         table = manager.get(websocket.path_params["table_id"])
         if table is None:
             await websocket.send_json({"type": "error", "message": "There is no such table."})
-            await websocket.close(code=4404)
+            await websocket.close(code=CLOSE_UNKNOWN)
             return
-        await _session(websocket, table)
+        client = websocket.client.host if websocket.client else ""
+        refused = manager.admit(table, client)
+        if refused is not None:
+            await websocket.send_json({"type": "error", "message": refused})
+            await websocket.close(code=CLOSE_FULL)
+            return
+        try:
+            await _session(websocket, table, settings.outbox, client)
+        finally:
+            manager.dismiss(client)
+
+    async def sweep() -> None:
+        while True:
+            await asyncio.sleep(SWEEP_EVERY)
+            manager.expire()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        yield
-        await manager.close()
+        sweeper = asyncio.create_task(sweep())
+        for table in manager.tables.values():
+            table.kick()
+            table._arm_turn()
+        try:
+            yield
+        finally:
+            sweeper.cancel()
+            await manager.close()
 
     app = Starlette(
         routes=[
             Route("/", home),
             Route("/table/{table_id}", table_page),
+            Route("/replay", home),
             Route("/api/presets", presets),
             Route("/api/tables", create_table, methods=["POST"]),
             Route("/api/tables/{table_id}", table_info),
+            Route("/api/tables/{table_id}/record", table_record),
+            Route("/api/replay", replay, methods=["POST"]),
             WebSocketRoute("/ws/{table_id}", play),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         lifespan=lifespan,
     )
+    app.add_middleware(SecurityHeaders)
     app.state.tables = manager
     return app
 
@@ -173,61 +399,105 @@ async def _writer(websocket: WebSocket, conn: Connection) -> None:
     """Send the connection's queued messages in order."""
     while True:
         message = await conn.outbox.get()
-        await websocket.send_json(message)
+        if isinstance(message, str):
+            await websocket.send_text(message)
+        else:
+            await websocket.send_json(message)
 
 
-async def _session(websocket: WebSocket, table: Table) -> None:
-    """One person (or onlooker) at ``table``: take a seat by token, then read actions."""
+async def _reader(websocket: WebSocket, table: Table, conn: Connection) -> None:
+    """Read the client's messages and act on them until it disconnects."""
+    while True:
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        text = message.get("text")
+        if text is None:
+            text = (message.get("bytes") or b"").decode("utf-8", "replace")
+        reason = await _handle(table, conn, text)
+        if reason is not None:
+            conn.send({"type": "error", "message": reason})
+
+
+async def _session(websocket: WebSocket, table: Table, outbox: int, client: str) -> None:
+    """One person (or onlooker) at ``table``: take a seat by token, then read actions while
+    sending the table's messages; a client that lets ``outbox`` messages pile up is closed."""
     seat, token = table.claim(websocket.query_params.get("token"))
-    conn = Connection(seat)
+    conn = Connection(seat, outbox, client)
     conn.send({"type": "welcome", "seat": seat, "token": token, "table": table.id})
     writer = asyncio.create_task(_writer(websocket, conn))
+    reader = asyncio.create_task(_reader(websocket, table, conn))
+    dropped = asyncio.create_task(conn.dropped.wait())
     table.join(conn)
     try:
-        while True:
-            message = await websocket.receive()
-            if message["type"] == "websocket.disconnect":
-                break
-            text = message.get("text")
-            if text is None:
-                text = (message.get("bytes") or b"").decode("utf-8", "replace")
-            reason = await _handle(table, seat, text)
-            if reason is not None:
-                conn.send({"type": "error", "message": reason})
-    except (WebSocketDisconnect, RuntimeError):
-        pass
+        await asyncio.wait({writer, reader, dropped}, return_when=asyncio.FIRST_COMPLETED)
     finally:
         table.leave(conn)
-        writer.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await writer
+        for task in (writer, reader, dropped):
+            task.cancel()
+        for task in (writer, reader, dropped):
+            with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect, Exception):
+                await task
+    if conn.dropped.is_set():
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(
+                websocket.close(code=CLOSE_SLOW, reason="too slow: messages piled up"), 5
+            )
 
 
-async def _handle(table: Table, seat: int | None, text: str) -> str | None:
+async def _handle(table: Table, conn: Connection, text: str) -> str | None:
     """Act on one client message; the reason it was refused, or ``None``."""
     if len(text) > MAX_MESSAGE:
         return f"Message too long (more than {MAX_MESSAGE} characters)."
     stripped = text.strip()
     if stripped.startswith("{"):
         try:
+            check_size(stripped, MAX_MESSAGE, "the message", _BadBody)
             data = parse_json(stripped, _BadBody, "the message")
         except _BadBody as exc:
             return f"Not understood: {exc}."
         if isinstance(data, dict):
             kind = data.get("type")
             if kind == "restart":
-                return await table.restart(seat)
+                return await table.restart(conn.seat)
+            if kind == "leave":
+                if conn.seat is None:
+                    return "You are watching: there is no seat to leave."
+                table.release(conn.seat)
+                return None
             if kind == "ping":
                 return None
             if kind not in (None, "action"):
                 return f"Not understood: unknown message type {kind!r}."
-        return await table.submit(seat, data)
-    return await table.submit(seat, stripped)
+        return await table.submit(conn.seat, data)
+    return await table.submit(conn.seat, stripped)
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, bot_delay: float = 0.6) -> None:
-    """Run the web front-end with uvicorn until interrupted."""
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    bot_delay: float = 0.6,
+    *,
+    config: ServerConfig | None = None,
+    database: str | Path | None = "durak-serve.sqlite3",
+) -> None:
+    """Run the web front-end with uvicorn until interrupted, keeping the tables in the SQLite
+    file ``database`` (``None``: in memory only)."""
     import uvicorn
 
-    print(f"durak: serving on http://{host}:{port}/ (Ctrl+C stops)", flush=True)
-    uvicorn.run(create_app(bot_delay=bot_delay), host=host, port=port, log_level="warning")
+    config = config if config is not None else ServerConfig(bot_delay=bot_delay)
+    kept = Store(database) if database is not None else None
+    where = f", tables kept in {database}" if database is not None else ""
+    print(f"durak: serving on http://{host}:{port}/{where} (Ctrl+C stops)", flush=True)
+    uvicorn.run(
+        create_app(config, store=kept),
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_max_size=4 * MAX_MESSAGE,
+        # A state message is about 2 KB; compressing each one for each seat cost more CPU
+        # than building it (benchmarks/bench_web.py), so frames go uncompressed.
+        ws_per_message_deflate=False,
+        ws_max_queue=16,
+        h11_max_incomplete_event_size=16 * 1024,
+    )

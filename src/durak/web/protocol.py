@@ -10,13 +10,22 @@ Server to client (JSON objects, ``type`` first):
 - ``welcome``: ``seat`` (``null`` for an onlooker) and ``token`` (keep it to come back to the
   same seat).
 - ``state``: the ``view``, the ``events`` since the last message (each with a ``text`` in
-  words), the ``seats``, who may act now (``acting``), ``started``, ``game`` and ``version``.
-- ``error``: ``message``: an action was refused; nothing changed.
+  words), the ``seats`` (each ``away`` while a bot plays for its person), who may act now
+  (``acting``), ``started``, ``game``, ``version``, ``fixed_seed`` (the seed a demo table was
+  created with, shown to every seat; ``null`` for a secret deal), ``timer`` (seconds a person
+  has for a move, 0 for none) and ``restart_votes`` (the seats that asked for the next game).
+  The first ``state`` message after connecting also carries ``history``: the seat's part of the
+  current game's events so far (the last 120), for its log.
+- ``error``: ``message``: an action was refused; nothing changed. Also sent before the server
+  closes a connection it refuses (close code 4403: another origin; 4429: too many connections;
+  4404: no such table); a client that stops reading is closed with code 1008.
 
 Client to server: an action in the notation (``p1 beat 7h 9h``) as a plain text frame or as
 ``{"type": "action", "action": "p1 beat 7h 9h"}``; an action as a JSON object
 (``{"kind": "beat", "player": 1, "attack": "7h", "card": "9h"}``, optionally wrapped as
-``{"type": "action", "action": {...}}``); or ``{"type": "restart"}`` after a game is over.
+``{"type": "action", "action": {...}}``); ``{"type": "restart"}`` after a game is over (a vote:
+the next game is dealt when every seated, connected person has asked); ``{"type": "leave"}`` to
+give up one's seat; ``{"type": "ping"}``, answered by nothing.
 
 >>> from durak.events import Beaten
 >>> from durak.cards import Card
@@ -132,12 +141,24 @@ def _acted_phrase(text: str) -> str:
     return action.describe()
 
 
+_YOU_INSIDE = re.compile(r"(?<![.!?] )(?<!^)\bYou\b")
+
+
 def event_text(event: Event, seat: int | None, name: Callable[[int], str]) -> str:
-    """One event in words for ``seat`` (``name`` gives a seat's name, e.g. ``"You"``).
+    """One event in words for ``seat`` (``name`` gives a seat's name, e.g. ``"You"``; inside a
+    sentence it is written ``you``).
 
     The event must already be the one ``seat`` may see (:func:`~durak.events.events_for`):
     only then are another player's drawn cards hidden.
+
+    >>> from durak.events import NewBout
+    >>> event_text(NewBout(1, 0), 0, lambda p: "You" if p == 0 else f"P{p}")
+    'New bout: P1 attacks you'
     """
+    return _YOU_INSIDE.sub("you", _event_words(event, seat, name))
+
+
+def _event_words(event: Event, seat: int | None, name: Callable[[int], str]) -> str:
     match event:
         case Led(player=p, cards=cards, defender=d):
             return f"{name(p)} led {_cards(cards)} against {name(d)}"

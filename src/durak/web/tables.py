@@ -7,38 +7,50 @@ view (R13): :meth:`Table.message_for` builds a seat's message from
 a time under the table's :class:`asyncio.Lock`, each checked against the then-current state
 (per-player legality, R13.1), so throw-ins from several people arriving at once are
 serialized. Bot seats act server-side whenever they are :func:`~durak.engine.next_actor`
-(R13.2), after ``bot_delay`` seconds.
+(R13.2), after ``bot_delay`` seconds; search bots think in other processes
+(:mod:`durak.web.thinking`).
 
->>> tables = TableManager(bot_delay=0)
->>> table = tables.create("podkidnoy", ["human", "rule"], seed=1)
->>> table.claim(None)[0], table.started
-(0, True)
+Every deal comes from a secret seed the server draws (:func:`secrets.randbits`); a fixed seed
+is taken only where the server allows it (:attr:`~durak.web.config.ServerConfig.allow_fixed_seeds`)
+and is then shown to every seat. Each table, seat, action and finished game is written to the
+server's :class:`~durak.web.store.Store`, from which a restarted server resumes the tables.
+
+>>> tables = TableManager(ServerConfig(bot_delay=0))
+>>> table = tables.create("podkidnoy", ["human", "rule"])
+>>> table.claim(None)[0], table.started, table.fixed_seed
+(0, True, None)
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
+import json
 import logging
 import secrets
 import time
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import attrs
+
 import durak.bots as bots_module
-from durak._input import brief
 from durak.actions import Action
 from durak.bots import RandomBot
 from durak.engine import apply, apply_with_events, check, is_legal, new_game, next_actor
 from durak.errors import DurakError, RulesError
 from durak.events import Event, events_for
-from durak.presets import PRESETS, get_preset
+from durak.notation import parse_action
+from durak.presets import PRESETS, get_preset, rules_from_mapping
+from durak.records import Record, dumps
 from durak.rules import Rules
-from durak.rules.settings import EXTENSION_SETTINGS
 from durak.serialize import view_to_dict
 from durak.state import GameState
 from durak.views import view
+from durak.web.config import ServerConfig
 from durak.web.protocol import (
     acting_seats,
     action_from_message,
@@ -46,12 +58,16 @@ from durak.web.protocol import (
     result_text,
     seat_names,
 )
+from durak.web.store import Store, TableRow, hash_token
+from durak.web.thinking import BotPool
 
 #: ``durak.bots.make_bot`` (``None`` in a bots module without it: seats then get RandomBot).
 _make_bot: Callable[..., Any] | None = getattr(bots_module, "make_bot", None)
 
 __all__ = [
     "BOT_KINDS",
+    "CREATE_KEYS",
+    "MAX_SEED_CHARS",
     "SEAT_KINDS",
     "Connection",
     "Seat",
@@ -70,20 +86,39 @@ BOT_KINDS: tuple[str, ...] = ("random", "rule", "search")
 #: What a seat may hold: a person, or one of the bots.
 SEAT_KINDS: tuple[str, ...] = ("human", *BOT_KINDS)
 
+#: The keys ``POST /api/tables`` understands; any other is refused.
+CREATE_KEYS: tuple[str, ...] = ("preset", "seats", "rules", "seed", "timer")
+
+#: The longest fixed seed a table may be created with (characters, or digits of an integer).
+MAX_SEED_CHARS = 64
+
+#: The most events of the current game sent to a seat that (re)joins (its log).
+HISTORY = 120
+
 _BOT_TITLES = {"random": "Random bot", "rule": "Rule bot", "search": "Search bot"}
 
 
 class TableError(DurakError):
-    """A request about tables that cannot be granted (bad settings, unknown table). Like every
-    error of the library it is a :class:`~durak.errors.DurakError`, and so a
-    :class:`ValueError`."""
+    """A request about tables that cannot be granted. Like every error of the library it is a
+    :class:`~durak.errors.DurakError`, and so a :class:`ValueError`.
+
+    Attributes:
+        status: the HTTP status that answers it: ``400`` (bad settings), ``429`` (this client
+            has too many tables or connections), ``503`` (the server is full).
+    """
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
 
 
-def _bot(kind: str, seed: int | str) -> Any:
+def _bot(kind: str, seed: int | str, budget: float) -> Any:
     """A bot of ``kind`` with its own seed: :func:`durak.bots.make_bot` where it exists, else a
-    :class:`~durak.bots.RandomBot`."""
+    :class:`~durak.bots.RandomBot`; a search bot thinks at most ``budget`` seconds a move."""
     if _make_bot is None:  # pragma: no cover
         return RandomBot(seed)
+    if kind == "search":
+        return _make_bot(f"search:time_limit={budget:g}", seed)
     return _make_bot(kind, seed)
 
 
@@ -94,19 +129,29 @@ class Seat:
     Attributes:
         index: the seat number (R2.2).
         kind: ``"human"`` or a bot name of :data:`BOT_KINDS`.
-        token: the secret of the person who took the seat (``None`` while free, and for bots).
-        bot: the computer player of a bot seat.
+        token_hash: the digest of the token of the person who took the seat
+            (:func:`~durak.web.store.hash_token`; ``None`` while free, and for bots).
+        bot: the computer player of a bot seat, or the stand-in of a person's seat (it plays
+            when his turn timer runs out or while he is away).
+        away: a person's seat whose player has been gone longer than the turn timer.
     """
 
     index: int
     kind: str
-    token: str | None = None
+    token_hash: str | None = None
     bot: Any = None
+    away: bool = False
+    _timer: asyncio.TimerHandle | None = field(default=None, repr=False)
 
     @property
     def is_bot(self) -> bool:
         """Whether a computer plays this seat."""
         return self.kind != "human"
+
+    @property
+    def taken(self) -> bool:
+        """Whether someone sits here (a bot, or a person holding a token)."""
+        return self.is_bot or self.token_hash is not None
 
     @property
     def label(self) -> str:
@@ -118,18 +163,49 @@ class Seat:
         """What sits there: ``Person`` or the bot's name."""
         return _BOT_TITLES.get(self.kind, "Person")
 
+    def cancel_timer(self) -> None:
+        """Cancel a pending release or stand-in for this seat."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
 
 @dataclass(eq=False)
 class Connection:
-    """One WebSocket connection: its seat (``None`` for an onlooker) and its outbox. The table
-    puts messages in the outbox in order; the connection's writer sends them."""
+    """One WebSocket connection: its seat (``None`` for an onlooker), the client's address and
+    a bounded outbox. The table puts messages in the outbox in order; the connection's writer
+    sends them. When the outbox is full the client is not reading: the connection is
+    ``dropped`` (its outbox emptied) and the server closes it.
+
+    Args:
+        seat: the seat, or ``None``.
+        limit: the most messages the outbox holds.
+        client: the client's address (for the caps per address).
+    """
 
     seat: int | None
-    outbox: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+    limit: int = 64
+    client: str = ""
+    #: Messages to send: a dict, or its JSON text when the same message goes to several.
+    outbox: asyncio.Queue[dict[str, Any] | str] = field(init=False)
+    dropped: asyncio.Event = field(init=False, default_factory=asyncio.Event)
+    #: Whether this connection has been sent its history (its first ``state`` message).
+    caught_up: bool = False
 
-    def send(self, message: dict[str, Any]) -> None:
-        """Queue ``message`` for sending."""
-        self.outbox.put_nowait(message)
+    def __post_init__(self) -> None:
+        self.outbox = asyncio.Queue(maxsize=self.limit)
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        """Queue ``message`` (a dict, or JSON text) for sending; a full outbox drops the
+        connection."""
+        if self.dropped.is_set():
+            return
+        try:
+            self.outbox.put_nowait(message)
+        except asyncio.QueueFull:
+            self.dropped.set()
+            while not self.outbox.empty():
+                self.outbox.get_nowait()
 
 
 class Table:
@@ -140,8 +216,16 @@ class Table:
         preset: the preset's name.
         rules: the rules of the game.
         kinds: one :data:`SEAT_KINDS` entry per seat.
-        seed: the first deal's seed (``None``: random).
+        seed: the first deal's seed (``None``: a secret one is drawn).
         bot_delay: seconds a bot waits before it acts, so people can follow.
+        fixed_seed: whether ``seed`` was chosen by the table's creator (then it is shown to
+            every seat, and the bots' seeds follow from it).
+        timer: seconds a person has for a move before his seat's stand-in bot plays it (0:
+            no timer); also how long he may be away before the stand-in plays for him.
+        store: where the table is kept (none: only in memory).
+        pool: where search bots think (none: a pool of one worker).
+        seat_grace: seconds a person's seat is kept after he leaves before play began.
+        creator: the address of the client that created the table.
     """
 
     def __init__(
@@ -152,71 +236,213 @@ class Table:
         kinds: Sequence[str],
         seed: int | str | None = None,
         bot_delay: float = 0.6,
+        *,
+        fixed_seed: bool = False,
+        timer: float = 0.0,
+        store: Store | None = None,
+        pool: BotPool | None = None,
+        seat_grace: float = 60.0,
+        creator: str = "",
     ) -> None:
         self.id = table_id
         self.preset = preset
         self.rules = rules
         self.bot_delay = bot_delay
+        self.timer = timer
+        self.store = store
+        self.pool = pool if pool is not None else BotPool(1, 0.5)
+        self.seat_grace = seat_grace
+        self.creator = creator
         self.seats = [Seat(i, kind) for i, kind in enumerate(kinds)]
-        base = seed if seed is not None else secrets.randbelow(1 << 62)
+        #: The creator's fixed seed, shown to every seat, or ``None`` (the deal is secret).
+        self.fixed_seed: int | str | None = seed if fixed_seed else None
+        deal_seed = seed if seed is not None else secrets.randbits(64)
         for seat in self.seats:
-            if seat.is_bot:
-                seat.bot = _bot(seat.kind, f"{base}/{seat.index}")
+            bot_seed = f"{deal_seed}/{seat.index}" if fixed_seed else secrets.randbits(64)
+            seat.bot = _bot(seat.kind if seat.is_bot else "rule", bot_seed, self.pool.budget)
         #: The current game (the whole truth: never sent to anyone).
-        self.state: GameState = new_game(rules, seed=seed)
+        self.state: GameState = new_game(rules, seed=deal_seed)
         #: The game's deal before any action and the actions applied since (a replayable record).
         self.initial: GameState = self.state
         self.actions: list[Action] = []
+        #: What each action of the current game made happen (for a seat's log on joining).
+        self.history: list[tuple[Event, ...]] = []
         #: The number of the game at this table (1 for the first; ``restart`` adds one).
         self.game = 1
+        #: Whether play has begun: every person's seat has been taken (it stays begun).
+        self.started = all(s.taken for s in self.seats)
+        #: The seats that asked for the next game.
+        self.votes: set[int] = set()
         self.lock = asyncio.Lock()
         self.connections: list[Connection] = []
-        self.created = time.monotonic()
-        self.touched = self.created
+        self.created = time.time()
+        self.touched = self.born = time.monotonic()
         self._driver: asyncio.Task[None] | None = None
+        self._forced: tuple[int, int, int] | None = None  # (game, version, seat) timed out
+        self._turn: asyncio.TimerHandle | None = None
+
+    # --- persistence -------------------------------------------------------------------------
+
+    def _row(self) -> TableRow:
+        first = self.initial
+        return TableRow(
+            self.id,
+            self.preset,
+            self.rules.to_dict(),
+            [s.kind for s in self.seats],
+            self.fixed_seed,
+            self.timer,
+            self.created,
+            self.game,
+            first.seed if first.seed is not None else 0,
+            first.dealer,
+            first.appointed,
+        )
+
+    def save(self) -> None:
+        """Write the table, its seats and its current game's actions to the store."""
+        if self.store is None:
+            return
+        self.store.save_table(self._row())
+        for seat in self.seats:
+            if not seat.is_bot:
+                self.store.set_seat(self.id, seat.index, seat.token_hash)
+        for n, action in enumerate(self.actions):
+            self.store.add_action(self.id, self.game, n, str(action))
+
+    @classmethod
+    def restore(
+        cls,
+        row: TableRow,
+        store: Store,
+        pool: BotPool,
+        config: ServerConfig,
+    ) -> Table:
+        """A stored table as it was: its current game dealt again and its actions replayed.
+
+        Raises:
+            DurakError: the stored rules, deal or actions are no longer valid.
+        """
+        rules = Rules.from_dict(row.rules)
+        table = cls(
+            row.id,
+            row.preset,
+            rules,
+            row.kinds,
+            row.seed,
+            config.bot_delay,
+            fixed_seed=row.fixed_seed is not None,
+            timer=row.timer,
+            store=None,
+            pool=pool,
+            seat_grace=config.seat_grace,
+        )
+        table.fixed_seed = row.fixed_seed
+        table.created = row.created
+        table.game = row.game
+        table.state = table.initial = new_game(
+            rules, seed=row.seed, dealer=row.dealer, attacker=row.attacker
+        )
+        for index, digest in store.seats(row.id).items():
+            if 0 <= index < len(table.seats):
+                table.seats[index].token_hash = digest
+        for text in store.actions(row.id, row.game):
+            action = parse_action(text)
+            table.state, events = apply_with_events(table.state, action)
+            table.actions.append(action)
+            table.history.append(events)
+        table.started = bool(table.actions) or all(s.taken for s in table.seats)
+        table.store = store
+        return table
+
+    def record(self) -> Record:
+        """The current game as a game record (:class:`~durak.records.Record`), with the seats'
+        kinds as the players' names."""
+        return attrs.evolve(
+            Record.of_game(self.initial, self.actions, self.state),
+            players=tuple(f"{s.label} ({s.title})" for s in self.seats),
+            meta={"table": self.id, "game": self.game, "preset": self.preset},
+        )
 
     # --- seats -------------------------------------------------------------------------------
-
-    @property
-    def started(self) -> bool:
-        """Whether play has begun: every person's seat is taken."""
-        return all(s.is_bot or s.token is not None for s in self.seats)
 
     @property
     def version(self) -> int:
         """The number of actions applied in the current game."""
         return len(self.actions)
 
+    @property
+    def live(self) -> bool:
+        """Whether the table must not be dropped to make room: someone is connected, a game is
+        under way, or it was created less than ``seat_grace`` seconds ago (its people have not
+        had time to open the link)."""
+        if self.connections or (self.started and self.state.result is None):
+            return True
+        return time.monotonic() - self.born < self.seat_grace
+
     def claim(self, token: str | None) -> tuple[int | None, str | None]:
         """The seat of the person holding ``token``, or the first free person's seat with a new
         token; ``(None, None)`` (an onlooker) when ``token`` is unknown and no seat is free."""
         if token:
+            digest = hash_token(token)
             for seat in self.seats:
-                if seat.token is not None and secrets.compare_digest(seat.token, token):
-                    return seat.index, seat.token
+                if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, digest):
+                    return seat.index, token
         for seat in self.seats:
-            if not seat.is_bot and seat.token is None:
-                seat.token = secrets.token_urlsafe(18)
-                return seat.index, seat.token
+            if not seat.is_bot and seat.token_hash is None:
+                fresh = secrets.token_urlsafe(18)
+                seat.token_hash = hash_token(fresh)
+                seat.cancel_timer()
+                seat.away = False
+                if self.store is not None:
+                    self.store.set_seat(self.id, seat.index, seat.token_hash)
+                if all(s.taken for s in self.seats):
+                    self.started = True
+                return seat.index, fresh
         return None, None
 
+    def release(self, seat: int) -> None:
+        """Free a person's seat: his token no longer returns him there, and the next visitor
+        takes it. While it is free and the table has a turn timer, the stand-in bot plays it."""
+        place = self.seats[seat]
+        if place.is_bot or place.token_hash is None:
+            return
+        place.token_hash = None
+        place.cancel_timer()
+        place.away = self.started and self.timer > 0
+        self.votes.discard(seat)
+        for conn in self.connections:
+            if conn.seat == seat:
+                conn.seat = None
+        if self.store is not None:
+            self.store.set_seat(self.id, seat, None)
+        self.broadcast()
+        self.kick()
+
+    def online(self) -> set[int]:
+        """The seats with a connection."""
+        return {c.seat for c in self.connections if c.seat is not None}
+
     def seat_info(self) -> list[dict[str, Any]]:
-        """Public facts about the seats: kind, label, title, taken, online."""
-        online = {c.seat for c in self.connections}
+        """Public facts about the seats: kind, label, title, taken, online, away."""
+        online = self.online()
         return [
             {
                 "seat": s.index,
                 "kind": s.kind,
                 "label": s.label,
                 "title": s.title,
-                "taken": s.is_bot or s.token is not None,
+                "taken": s.taken,
                 "online": s.is_bot or s.index in online,
+                "away": s.away,
             }
             for s in self.seats
         ]
 
     def summary(self) -> dict[str, Any]:
-        """Public facts about the table (no cards)."""
+        """Public facts about the table (no cards). ``fixed_seed`` is the seed the table's
+        creator chose (``None``: the server dealt from a secret seed); ``games`` the numbers
+        of the finished games whose records can be downloaded."""
         return {
             "id": self.id,
             "preset": self.preset,
@@ -225,18 +451,26 @@ class Table:
             "started": self.started,
             "over": self.state.result is not None,
             "game": self.game,
+            "fixed_seed": self.fixed_seed,
+            "timer": self.timer,
+            "rules": self.rules.to_dict(),
+            "games": [] if self.store is None else self.store.games(self.id),
         }
 
     # --- messages ----------------------------------------------------------------------------
 
-    def message_for(self, seat: int | None, events: Sequence[Event] = ()) -> dict[str, Any]:
+    def message_for(
+        self, seat: int | None, events: Sequence[Event] = (), history: bool = False
+    ) -> dict[str, Any]:
         """The ``state`` message for ``seat``: only what that seat may know (R13): its view and
-        its events (:func:`~durak.events.events_for`), plus public facts about the table."""
+        its events (:func:`~durak.events.events_for`), plus public facts about the table. With
+        ``history``, also ``history``: the seat's part of the last :data:`HISTORY` events of
+        the current game, for its log."""
         v = view(self.state, seat)
         labels = [s.label for s in self.seats]
         name = seat_names(labels, seat)
         mine = events_for(events, seat)
-        return {
+        message: dict[str, Any] = {
             "type": "state",
             "table": self.id,
             "preset": self.preset,
@@ -249,34 +483,94 @@ class Table:
             "view": view_to_dict(v),
             "events": events_to_dicts(mine, seat, name),
             "result_text": None if v.result is None else result_text(v.result, seat, name),
+            "fixed_seed": self.fixed_seed,
+            "timer": self.timer,
+            "restart_votes": sorted(self.votes),
         }
+        if history:
+            past: list[Event] = []
+            for happened in self.history:
+                past.extend(events_for(happened, seat))
+            message["history"] = events_to_dicts(past[-HISTORY:], seat, name)
+        return message
 
     def broadcast(self, events: Sequence[Event] = ()) -> None:
-        """Queue each connection's own ``state`` message."""
-        for conn in self.connections:
-            conn.send(self.message_for(conn.seat, events))
+        """Queue each connection's own ``state`` message (built and encoded once per seat)."""
+        built: dict[int | None, str] = {}
+        for conn in list(self.connections):
+            if not conn.caught_up:
+                conn.caught_up = True
+                conn.send(self.message_for(conn.seat, history=True))
+                continue
+            if conn.seat not in built:
+                built[conn.seat] = json.dumps(
+                    self.message_for(conn.seat, events), ensure_ascii=False, separators=(",", ":")
+                )
+            conn.send(built[conn.seat])
+            if conn.dropped.is_set():
+                self.connections.remove(conn)
 
     def join(self, conn: Connection) -> None:
-        """Add a connection and tell everyone (seats online)."""
+        """Add a connection and tell everyone (seats online); a returning person's seat is his
+        own again (no stand-in)."""
         self.connections.append(conn)
         self.touched = time.monotonic()
+        if conn.seat is not None:
+            place = self.seats[conn.seat]
+            place.cancel_timer()
+            place.away = False
         self.broadcast()
+        self._arm_turn()
         self.kick()
 
     def leave(self, conn: Connection) -> None:
-        """Remove a connection and tell the others."""
+        """Remove a connection and tell the others. A person whose last connection this was
+        keeps his seat for ``seat_grace`` seconds before play began; after, with a turn timer,
+        the stand-in bot plays for him once he has been gone for the timer's time."""
         with contextlib.suppress(ValueError):
             self.connections.remove(conn)
+        self.touched = time.monotonic()
+        seat = conn.seat
+        if seat is not None and seat not in self.online():
+            place = self.seats[seat]
+            place.cancel_timer()
+            loop = asyncio.get_running_loop()
+            if not self.started:
+                if self.seat_grace <= 0:
+                    self.release(seat)
+                else:
+                    place._timer = loop.call_later(self.seat_grace, self.release, seat)
+            elif self.timer > 0:
+                place._timer = loop.call_later(self.timer, self._go_away, seat)
         self.broadcast()
+
+    def _go_away(self, seat: int) -> None:
+        place = self.seats[seat]
+        place._timer = None
+        if seat not in self.online():
+            place.away = True
+            self.broadcast()
+            self.kick()
 
     # --- actions -----------------------------------------------------------------------------
 
     def _apply(self, action: Action) -> None:
-        """Apply a legal ``action`` and send everyone his part of what happened."""
+        """Apply a legal ``action``, store it, and send everyone his part of what happened."""
         self.state, events = apply_with_events(self.state, action)
         self.actions.append(action)
+        self.history.append(events)
         self.touched = time.monotonic()
+        if self.store is not None:
+            self.store.add_action(self.id, self.game, len(self.actions) - 1, str(action))
+            if self.state.result is not None:
+                try:
+                    text = dumps(self.record(), indent=None)
+                except DurakError as exc:  # a game set up from a deck order has no seed
+                    log.warning("no record of table %s game %s: %s", self.id, self.game, exc)
+                else:
+                    self.store.finish_game(self.id, self.game, text)
         self.broadcast(events)
+        self._arm_turn()
 
     def refusal(self, seat: int | None, action: Action) -> str | None:
         """Why ``seat`` may not take ``action`` now, or ``None`` if it may."""
@@ -315,23 +609,63 @@ class Table:
         self.kick()
         return None
 
+    def _needed_votes(self) -> set[int]:
+        """The seats that must agree to the next game: every person's seat that is taken and
+        connected (at a table of one person and bots, that person: its creator)."""
+        online = self.online()
+        return {s.index for s in self.seats if not s.is_bot and s.taken and s.index in online}
+
     async def restart(self, seat: int | None) -> str | None:
-        """Deal the next game at this table, once the current one is over; the durak deals
-        (R11.1). Returns the reason it was refused, or ``None``."""
+        """Ask for the next game once the current one is over; it is dealt when every seated,
+        connected person has asked (the durak deals, R11.1). Returns the reason it was refused,
+        or ``None``."""
         async with self.lock:
             result = self.state.result
             if seat is None:
                 return "Onlookers cannot start a game."
             if result is None:
                 return "The game is still being played."
+            self.votes.add(seat)
+            if not self._needed_votes() <= self.votes:
+                self.broadcast()
+                return None
             dealer = result.durak if result.durak is not None else (self.state.dealer + 1)
-            self.state = new_game(self.rules, dealer=dealer % len(self.seats))
+            seed = self.fixed_seed
+            seed = f"{seed}/{self.game + 1}" if seed is not None else secrets.randbits(64)
+            self.state = new_game(self.rules, seed=seed, dealer=dealer % len(self.seats))
             self.initial = self.state
             self.actions = []
+            self.history = []
+            self.votes = set()
             self.game += 1
+            if self.store is not None:
+                self.store.drop_actions(self.id, self.game - 1)
+                self.store.save_table(self._row())
             self.broadcast()
+            self._arm_turn()
         self.kick()
         return None
+
+    # --- turn timer --------------------------------------------------------------------------
+
+    def _arm_turn(self) -> None:
+        """Start the turn timer for the person who is the next actor (a table with a timer)."""
+        if self._turn is not None:
+            self._turn.cancel()
+            self._turn = None
+        if self.timer <= 0 or not self.started or self.state.result is not None:
+            return
+        actor = next_actor(self.state)
+        if actor is None or self.seats[actor].is_bot or self.seats[actor].away:
+            return
+        key = (self.game, self.version, actor)
+        self._turn = asyncio.get_running_loop().call_later(self.timer, self._time_out, key)
+
+    def _time_out(self, key: tuple[int, int, int]) -> None:
+        self._turn = None
+        if key == (self.game, self.version, key[2]):
+            self._forced = key
+            self.kick()
 
     # --- bots --------------------------------------------------------------------------------
 
@@ -345,12 +679,17 @@ class Table:
         self._driver = asyncio.get_running_loop().create_task(self._drive())
 
     def _bot_to_act(self) -> int | None:
+        """The seat a bot should play now: a bot's seat, a person's seat whose player is away
+        (or which is free at a table with a timer), or the seat whose time just ran out."""
         if not self.started or self.state.result is not None:
             return None
         actor = next_actor(self.state)
-        if actor is None or not self.seats[actor].is_bot:
+        if actor is None:
             return None
-        return actor
+        seat = self.seats[actor]
+        if seat.is_bot or seat.away or self._forced == (self.game, self.version, actor):
+            return actor
+        return None
 
     async def _drive(self) -> None:
         """Play the bot seats while one of them is the next actor (R13.2)."""
@@ -368,19 +707,20 @@ class Table:
                 if actor is None:
                     return
                 state, game, version = self.state, self.game, self.version
-            if self.bot_delay > 0:
+            if self.bot_delay > 0 and self.seats[actor].is_bot:
                 await asyncio.sleep(self.bot_delay)
-            action = await asyncio.to_thread(self._bot_choice, state, actor)
+            action = await self._bot_choice(state, actor)
             async with self.lock:
                 if (game, version) != (self.game, self.version):
                     continue  # someone acted meanwhile: think again
+                self._forced = None
                 self._apply(action)
 
-    def _bot_choice(self, state: GameState, actor: int) -> Action:
+    async def _bot_choice(self, state: GameState, actor: int) -> Action:
         """The bot's action for ``actor`` (a random legal one if the bot fails)."""
-        bot = self.seats[actor].bot
+        seat = self.seats[actor]
         try:
-            action: Action = bot.choose(view(state, actor))
+            action, seat.bot = await self.pool.choose(seat.bot, view(state, actor))
             if action.player == actor and is_legal(state, action):
                 return action
             log.warning("bot at seat %s chose an illegal action %s", actor, action)
@@ -390,7 +730,11 @@ class Table:
         return fallback
 
     async def close(self) -> None:
-        """Stop the bots' driver task."""
+        """Stop the bots' driver task and the timers."""
+        if self._turn is not None:
+            self._turn.cancel()
+        for seat in self.seats:
+            seat.cancel_timer()
         if self._driver is not None:
             self._driver.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -417,65 +761,114 @@ def preset_catalogue(max_players: int = 8) -> list[dict[str, Any]]:
                 "source": preset.source,
                 "players": counts,
                 "default_players": default if default in counts else counts[0],
+                "rules": preset.rules().to_dict(),
             }
         )
     return out
 
 
-def _extension_settings(settings: Mapping[str, Any] | None) -> dict[str, Any]:
-    """The R15 settings a new table asks for, checked: names of
-    :data:`~durak.rules.settings.EXTENSION_SETTINGS` only, with plain values.
+def _check_seed(seed: object) -> int | str:
+    if isinstance(seed, bool) or not isinstance(seed, int | str):
+        raise TableError("the seed must be a number or text")
+    if isinstance(seed, int) and not 0 <= seed < 10**MAX_SEED_CHARS:
+        raise TableError(f"the seed must be a number from 0 with at most {MAX_SEED_CHARS} digits")
+    if isinstance(seed, str) and not 0 < len(seed) <= MAX_SEED_CHARS:
+        raise TableError(f"the seed must be text of 1 to {MAX_SEED_CHARS} characters")
+    return seed
 
-    Raises:
-        TableError: not a mapping, another setting, or a value that is not a boolean or a small
-            integer.
-    """
-    if settings is None:
-        return {}
-    if not isinstance(settings, Mapping):
-        raise TableError("the settings must be an object of house rules")
-    out: dict[str, Any] = {}
-    for name, value in settings.items():
-        if name not in EXTENSION_SETTINGS:
-            known = ", ".join(EXTENSION_SETTINGS)
-            raise TableError(f"unknown house rule setting {brief(name)} (known: {known})")
-        if not isinstance(value, bool | int) or (
-            not isinstance(value, bool) and not 0 <= value <= 2
-        ):
-            raise TableError(f"{name}: must be true, false or 0-2, not {brief(value)}")
-        out[name] = value
-    return out
+
+def _check_timer(timer: object, longest: float) -> float:
+    if isinstance(timer, bool) or not isinstance(timer, int | float):
+        raise TableError("the timer is a number of seconds (0: no timer)")
+    if not 0 <= timer <= longest:
+        raise TableError(f"the timer must be from 0 to {longest:g} seconds")
+    return float(timer)
 
 
 class TableManager:
-    """All tables of a server, by id.
+    """All tables of a server, by id, with the server's limits.
 
     Args:
-        bot_delay: seconds a bot waits before acting (0 in tests).
-        max_tables: the most tables kept; creating one more drops the least recently used.
+        config: the server's limits and switches (the defaults of
+            :class:`~durak.web.config.ServerConfig`; a number is taken as ``bot_delay``).
+        store: where tables are kept between runs; the open tables in it are resumed. By
+            default a store in memory, which ends with the process.
+        max_tables: instead of ``config.max_tables`` (kept for callers of earlier versions).
     """
 
-    def __init__(self, bot_delay: float = 0.6, max_tables: int = 500) -> None:
-        self.bot_delay = bot_delay
-        self.max_tables = max_tables
+    def __init__(
+        self,
+        config: ServerConfig | float | None = None,
+        store: Store | None = None,
+        *,
+        bot_delay: float | None = None,
+        max_tables: int | None = None,
+    ) -> None:
+        if not isinstance(config, ServerConfig):
+            delay = config if isinstance(config, int | float) else bot_delay
+            config = ServerConfig(bot_delay=0.6 if delay is None else float(delay))
+        if max_tables is not None:
+            config = dataclasses.replace(config, max_tables=max_tables)
+        self.config = config
+        self.bot_delay = config.bot_delay
+        self.max_tables = config.max_tables
+        self.store = store if store is not None else Store(":memory:")
+        self.pool = BotPool(config.search_workers, config.move_budget)
         self.tables: dict[str, Table] = {}
+        #: Open connections per client address.
+        self.sockets: Counter[str] = Counter()
+        for row in self.store.open_tables():
+            try:
+                table = Table.restore(row, self.store, self.pool, config)
+            except (DurakError, ValueError, TypeError, KeyError) as exc:
+                log.warning("table %s cannot be resumed: %s", row.id, exc)
+                continue
+            self.tables[table.id] = table
+
+    # --- creating ----------------------------------------------------------------------------
+
+    def settings(self, body: Mapping[str, Any]) -> dict[str, Any]:
+        """The arguments of :meth:`create` from a ``POST /api/tables`` body.
+
+        Raises:
+            TableError: an unknown key (named), or a value of the wrong type.
+        """
+        unknown = sorted(str(k) for k in body if k not in CREATE_KEYS)
+        if unknown:
+            raise TableError(f"unknown key {unknown[0]!r} (known: {', '.join(CREATE_KEYS)})")
+        overrides = body.get("rules", {})
+        if not isinstance(overrides, Mapping):
+            raise TableError("'rules' must be an object of settings (as in a rules file)")
+        return {
+            "preset": body.get("preset", "podkidnoy"),
+            "kinds": body.get("seats", []),
+            "seed": body.get("seed"),
+            "overrides": overrides,
+            "timer": body.get("timer", 0),
+        }
 
     def create(
         self,
         preset: str,
         kinds: Sequence[str],
         seed: int | str | None = None,
-        settings: Mapping[str, Any] | None = None,
+        *,
+        overrides: Mapping[str, Any] | None = None,
+        timer: float = 0,
+        client: str = "",
     ) -> Table:
-        """A new table for ``preset`` with one seat per entry of ``kinds``; ``settings`` may
-        switch on the R15 extensions (``{"jokers": 2, "cheating": true}``, the names of
-        :data:`~durak.rules.settings.EXTENSION_SETTINGS`) on top of the preset.
+        """A new table for ``preset`` (changed by ``overrides``, any settings of the rule book
+        as in a rules file) with one seat per entry of ``kinds``.
 
         Raises:
-            TableError: an unknown preset or seat kind, no person at the table, a number of
-                players the preset cannot deal, or a setting that is not an extension's or
-                that the rules refuse (the message names the problem).
+            TableError: (``400``) an unknown preset, setting or seat kind, a setting of the
+                wrong type (the message names the key), no person at the table, a number of
+                players the rules cannot deal, a seed where the server does not allow one or a
+                bad seed or timer; (``429``) the client has :attr:`ServerConfig.tables_per_client`
+                open tables; (``503``) the server holds :attr:`ServerConfig.max_tables` live
+                tables.
         """
+        config = self.config
         if not isinstance(preset, str):
             raise TableError("the preset must be a name")
         try:
@@ -489,38 +882,131 @@ class TableManager:
             raise TableError(f"unknown seat kind {bad[0]!r} (known: {', '.join(SEAT_KINDS)})")
         if "human" not in kinds:
             raise TableError("at least one seat must be a person")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
-            raise TableError("the seed must be a number or text")
-        extensions = _extension_settings(settings)
+        if seed is not None:
+            if not config.allow_fixed_seeds:
+                raise TableError(
+                    "this server chooses every deal: a fixed seed is only taken by a server "
+                    "started with --allow-fixed-seeds"
+                )
+            seed = _check_seed(seed)
+        timer = _check_timer(timer, config.max_timer)
+        settings = dict(overrides or {})
+        if "preset" in settings:
+            raise TableError("rules: give the preset as 'preset', not among the rules")
+        players = settings.pop("players", len(kinds))
+        if players != len(kinds):
+            raise TableError(f"rules: players is {players!r} but {len(kinds)} seats were given")
         try:
-            rules = found.rules(players=len(kinds))
+            rules = rules_from_mapping({"preset": found.name, **settings, "players": len(kinds)})
         except RulesError as exc:
+            if settings:
+                raise TableError(f"rules: {exc}") from None
             raise TableError(
                 f"{found.name} cannot be played by {len(kinds)} players: {exc}"
             ) from None
-        if extensions:
-            try:
-                rules = rules.replace(**extensions)
-            except RulesError as exc:
-                raise TableError(f"{found.name} with {exc}") from None
-        while len(self.tables) >= self.max_tables:
-            oldest = min(self.tables.values(), key=lambda t: t.touched)
-            del self.tables[oldest.id]
+        self._make_room(client)
         table_id = secrets.token_urlsafe(6)
         while table_id in self.tables:  # pragma: no cover - 48 random bits
             table_id = secrets.token_urlsafe(6)
-        table = Table(table_id, found.name, rules, kinds, seed=seed, bot_delay=self.bot_delay)
+        table = Table(
+            table_id,
+            found.name,
+            rules,
+            kinds,
+            seed=seed,
+            bot_delay=config.bot_delay,
+            fixed_seed=seed is not None,
+            timer=timer,
+            store=self.store,
+            pool=self.pool,
+            seat_grace=config.seat_grace,
+            creator=client,
+        )
+        table.save()
         self.tables[table_id] = table
         return table
+
+    def _make_room(self, client: str) -> None:
+        """Expire idle tables; refuse a client with too many tables, or a full server."""
+        self.expire()
+        if client:
+            mine = sum(1 for t in self.tables.values() if t.creator == client)
+            if mine >= self.config.tables_per_client:
+                raise TableError(
+                    f"too many tables from your address ({mine}; at most "
+                    f"{self.config.tables_per_client}): finish or leave one first",
+                    429,
+                )
+        if len(self.tables) >= self.config.max_tables:
+            idle = [t for t in self.tables.values() if not t.live]
+            if not idle:
+                raise TableError(
+                    f"the server is full ({len(self.tables)} tables in play): try again later",
+                    503,
+                )
+            self._drop(min(idle, key=lambda t: t.touched))
+
+    def expire(self, now: float | None = None) -> list[str]:
+        """Forget every table nobody is connected to where nothing happened for
+        :attr:`ServerConfig.idle_expiry` seconds; the ids of those forgotten."""
+        now = time.monotonic() if now is None else now
+        old = [
+            t
+            for t in self.tables.values()
+            if not t.connections and now - t.touched >= self.config.idle_expiry
+        ]
+        for table in old:
+            self._drop(table)
+        return [t.id for t in old]
+
+    def _drop(self, table: Table) -> None:
+        del self.tables[table.id]
+        self.store.close_table(table.id)
+        if table._driver is not None:
+            table._driver.cancel()
+        if table._turn is not None:
+            table._turn.cancel()
+        for seat in table.seats:
+            seat.cancel_timer()
+
+    # --- connections -------------------------------------------------------------------------
+
+    def admit(self, table: Table, client: str) -> str | None:
+        """Count a new connection from ``client`` to ``table``; the reason it is refused (too
+        many connections to the table or from the address), or ``None``."""
+        if len(table.connections) >= self.config.sockets_per_table:
+            return (
+                f"This table has {len(table.connections)} connections, the most it takes: "
+                "try again later."
+            )
+        if self.sockets[client] >= self.config.sockets_per_client:
+            return (
+                f"Too many connections from your address ({self.sockets[client]}; at most "
+                f"{self.config.sockets_per_client})."
+            )
+        self.sockets[client] += 1
+        return None
+
+    def dismiss(self, client: str) -> None:
+        """Count a connection from ``client`` as closed."""
+        self.sockets[client] -= 1
+        if self.sockets[client] <= 0:
+            del self.sockets[client]
 
     def get(self, table_id: str) -> Table | None:
         """The table with that id, or ``None``."""
         return self.tables.get(table_id)
 
+    def finished_record(self, table_id: str, game: int | None = None) -> tuple[int, str] | None:
+        """A finished game's record text and number (the last one when ``game`` is ``None``),
+        also of a table that has expired; ``None`` if there is none."""
+        return self.store.record(table_id, game)
+
     async def close(self) -> None:
-        """Stop every table's bots."""
+        """Stop every table's bots and the search workers."""
         for table in self.tables.values():
             await table.close()
+        self.pool.close()
 
 
 def replay_states(initial: GameState, actions: Sequence[Action]) -> list[GameState]:

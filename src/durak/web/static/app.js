@@ -182,9 +182,32 @@
       }
     }
 
+    /** The house-rule controls show the preset's own settings. */
+    function settingsFromPreset(p) {
+      const r = p.rules;
+      $("deck-size").value = String(r.deck_size);
+      $("throwers").value = r.throwers;
+      $("transfer").checked = !!r.transfer_by_card;
+      $("first-out").checked = r.objective === "first_out";
+    }
+
+    /** The settings that differ from the preset's (sent as "rules"). */
+    function overrides(p) {
+      const r = p.rules;
+      const out = {};
+      const deck = Number($("deck-size").value);
+      if (deck !== r.deck_size) out.deck_size = deck;
+      if ($("throwers").value !== r.throwers) out.throwers = $("throwers").value;
+      if ($("transfer").checked !== !!r.transfer_by_card) out.transfer_by_card = $("transfer").checked;
+      const objective = $("first-out").checked ? "first_out" : "durak";
+      if (objective !== r.objective) out.objective = objective;
+      return out;
+    }
+
     function presetChanged() {
       const p = presets.find((x) => x.name === presetSel.value);
       $("preset-desc").textContent = p.description + " (" + p.source + ")";
+      settingsFromPreset(p);
       const playersSel = $("players");
       const before = Number(playersSel.value) || p.default_players;
       playersSel.textContent = "";
@@ -220,7 +243,12 @@
       const res = await fetch("/api/tables", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ preset: presetSel.value, seats, settings: houseRules() }),
+        body: JSON.stringify({
+          preset: presetSel.value,
+          seats,
+          rules: { ...overrides(presets.find((x) => x.name === presetSel.value)), ...houseRules() },
+          timer: Number($("timer").value),
+        }),
       });
       const body = await res.json();
       if (!res.ok) {
@@ -280,6 +308,7 @@
     if (m.type === "welcome") {
       ui.seat = m.seat;
       if (m.token) localStorage.setItem(tokenKey(), m.token);
+      else localStorage.removeItem(tokenKey());
       if (m.seat === null) toast("Every seat is taken: you are watching this table.");
       return;
     }
@@ -292,6 +321,8 @@
       ui.log = [];
       ui.resultShown = null;
     }
+    // The first message after (re)connecting carries the seat's part of the game so far.
+    if (m.history) ui.log = m.history.map((e) => e.text);
     for (const e of m.events) ui.log.push(e.text);
     if (ui.log.length > 60) ui.log = ui.log.slice(-60);
     if (m.events.length) ui.selected = null;
@@ -346,6 +377,13 @@
       ? `Waiting for ${free} more ${free === 1 ? "person" : "people"}. Share this link:`
       : "Share this link:";
 
+    const note = $("seed-note");
+    note.hidden = m.fixed_seed === null || m.fixed_seed === undefined;
+    note.textContent = note.hidden ? "" : `fixed deal: seed ${m.fixed_seed}`;
+    const mineNow = actions.length ? actions[0].text : ui.seat === null ? "" : `p${ui.seat} take`;
+    $("typed-action").placeholder = mineNow || "you are watching";
+    $("leave").hidden = ui.seat === null;
+
     renderOpponents(v, seats, acting);
     renderDeck(v);
     renderPairs(v, actions);
@@ -360,14 +398,24 @@
   function renderOpponents(v, seats, acting) {
     const box = $("opponents");
     box.textContent = "";
+    // The others sit around the table in playing order (R2.2), from the seat after ours on
+    // our left, round the far side, to the seat before ours on our right.
     const n = v.hand_sizes.length;
     const start = ui.seat === null ? 0 : ui.seat + 1;
+    const others = n - (ui.seat === null ? 0 : 1);
+    box.dataset.count = String(others);
+    let place = 0;
     for (let k = 0; k < n; k++) {
       const seat = (start + k) % n;
       if (seat === ui.seat) continue;
       const info = seats[seat];
       const el = document.createElement("div");
       el.className = "opponent panel";
+      // Seats at the ends of the row sit nearer to us, those in the middle across the table.
+      const fromMiddle = Math.abs(place - (others - 1) / 2);
+      el.dataset.arc = others >= 3 && fromMiddle >= (others - 1) / 2 ? "near" : "far";
+      el.dataset.order = String(place + 1);
+      place += 1;
       if (acting.has(seat)) el.classList.add("acting");
       if (v.places[seat] !== null || !v.active[seat]) el.classList.add("out");
       el.dataset.seat = String(seat);
@@ -375,7 +423,8 @@
       const role = roleOf(v, seat);
       const teams = v.rules.teams || [];
       const partner = ui.seat !== null && teams.some((t) => t.includes(seat) && t.includes(ui.seat));
-      const status = info.kind === "human" && !info.taken ? "free seat"
+      const status = info.away ? "a bot plays for now"
+        : info.kind === "human" && !info.taken ? "free seat"
         : info.kind === "human" && !info.online ? "offline" : "";
       el.innerHTML =
         `<div class="opp-head"><span class="opp-name">P${seat}</span>` +
@@ -666,13 +715,26 @@
     const order = r.places.map((p, seat) => [p, seat]).sort((a, b) => a[0] - b[0]);
     for (const [place, seat] of order) {
       const li = document.createElement("li");
-      li.textContent = `${ordinal(place)}: ${seatLabel(seat)}${seat === r.durak ? " (durak)" : ""}`;
+      li.textContent = `${ordinal(place)}: ${seat === ui.seat ? "you" : "P" + seat}${seat === r.durak ? " (durak)" : ""}`;
       places.append(li);
     }
     $("again").hidden = ui.seat === null;
+    $("download").href = `/api/tables/${encodeURIComponent(m.table)}/record?game=${m.game}`;
+    $("watch").href = `/replay?table=${encodeURIComponent(m.table)}&game=${m.game}`;
+    const votes = m.restart_votes || [];
+    const waiting = seatsWaiting(m, votes);
+    $("restart-note").textContent = votes.includes(ui.seat) && waiting.length
+      ? `Waiting for ${waiting.join(" and ")} to agree to another game.`
+      : votes.length && !votes.includes(ui.seat) ? `${votes.map((s) => "P" + s).join(" and ")} asked for another game.` : "";
     const wasHidden = box.hidden;
     box.hidden = false;
     if (wasHidden) $(ui.seat === null ? "show-table" : "again").focus();
+  }
+
+  /** The people who have not yet asked for the next game. */
+  function seatsWaiting(m, votes) {
+    return m.seats.filter((s) => s.kind === "human" && s.taken && s.online && !votes.includes(s.seat))
+      .map((s) => (s.seat === ui.seat ? "you" : "P" + s.seat));
   }
 
   function play(action) {
@@ -734,6 +796,12 @@
     $("take").addEventListener("click", () => pressVerb("take"));
     $("done").addEventListener("click", () => pressVerb("pass"));
     $("again").addEventListener("click", () => send(JSON.stringify({ type: "restart" })));
+    $("leave").addEventListener("click", () => {
+      if (!window.confirm("Leave your seat? Someone else may take it.")) return;
+      send(JSON.stringify({ type: "leave" }));
+      localStorage.removeItem(tokenKey());
+      ui.seat = null;
+    });
     $("show-table").addEventListener("click", () => {
       ui.resultShown = ui.msg.game + "/" + ui.msg.version;
       $("result").hidden = true;
@@ -757,9 +825,92 @@
     connect();
   }
 
+  // ---------------------------------------------------------------- the replay page
+  function replayPage() {
+    $("replay").hidden = false;
+    document.title = "Durak: watch a recorded game";
+    const rp = { steps: [], at: 0, players: [] };
+
+    function show() {
+      const step = rp.steps[rp.at];
+      $("replay-pos").textContent = `step ${rp.at} of ${rp.steps.length - 1}`;
+      $("replay-action").textContent = step.action ? "Played: " + step.action : "The deal";
+      const events = $("replay-events");
+      events.textContent = "";
+      for (const e of step.events) {
+        const li = document.createElement("li");
+        li.textContent = e.text;
+        events.append(li);
+      }
+      const hands = $("replay-hands");
+      hands.textContent = "";
+      step.hands.forEach((hand, seat) => {
+        const row = document.createElement("div");
+        row.className = "replay-hand";
+        const name = document.createElement("span");
+        name.className = "opp-name";
+        name.textContent = rp.players[seat] || "P" + seat;
+        row.append(name);
+        for (const c of sortHand(hand, step.view.trump)) row.append(cardChip(c));
+        hands.append(row);
+      });
+      const table = $("replay-table");
+      table.textContent = "";
+      for (const [attack, defence] of step.view.table) {
+        const pair = document.createElement("div");
+        pair.className = "pair";
+        pair.append(cardElement(attack, { small: true }));
+        if (defence) pair.append(cardElement(defence, { small: true }));
+        table.append(pair);
+      }
+      $("replay-first").disabled = $("replay-prev").disabled = rp.at === 0;
+      $("replay-next").disabled = $("replay-last").disabled = rp.at === rp.steps.length - 1;
+    }
+
+    async function load(text) {
+      $("replay-error").textContent = "";
+      const res = await fetch("/api/replay", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: text,
+      });
+      const body = await res.json();
+      if (!res.ok) { $("replay-error").textContent = body.error; return; }
+      rp.steps = body.steps;
+      rp.players = body.players;
+      rp.at = 0;
+      $("replay-view").hidden = false;
+      show();
+    }
+
+    const go = (i) => { rp.at = Math.max(0, Math.min(rp.steps.length - 1, i)); show(); };
+    $("replay-first").addEventListener("click", () => go(0));
+    $("replay-prev").addEventListener("click", () => go(rp.at - 1));
+    $("replay-next").addEventListener("click", () => go(rp.at + 1));
+    $("replay-last").addEventListener("click", () => go(rp.steps.length - 1));
+    document.addEventListener("keydown", (ev) => {
+      if (!rp.steps.length) return;
+      if (ev.key === "ArrowRight") go(rp.at + 1);
+      if (ev.key === "ArrowLeft") go(rp.at - 1);
+    });
+    $("replay-file").addEventListener("change", async () => {
+      const file = $("replay-file").files[0];
+      if (file) load(await file.text());
+    });
+    const params = new URLSearchParams(location.search);
+    if (params.get("table")) {
+      const game = params.get("game") ? "?game=" + encodeURIComponent(params.get("game")) : "";
+      fetch(`/api/tables/${encodeURIComponent(params.get("table"))}/record${game}`)
+        .then((r) => (r.ok ? r.text() : Promise.reject(new Error("no finished game there"))))
+        .then(load)
+        .catch((e) => { $("replay-error").textContent = String(e.message || e); });
+    }
+  }
+
   function main() {
     const m = location.pathname.match(/^\/table\/([^/]+)\/?$/);
     if (m) tablePage(decodeURIComponent(m[1]));
+    else if (location.pathname === "/replay") replayPage();
     else startPage();
   }
 

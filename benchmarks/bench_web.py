@@ -1,0 +1,263 @@
+"""Web server benchmark: ``durak serve`` under load over real WebSockets on 127.0.0.1 (not a
+test).
+
+The server runs in its own process (uvicorn, a SQLite file in a temporary folder, bots without
+a pause). This script opens ``--tables`` tables, each with two people (two WebSockets) and a
+rule-of-thumb bot, and ``--search-tables`` more tables of one person against two search bots
+(the load that used to stall other tables). Every person plays a random legal move ``--think``
+seconds after he becomes the next actor, and asks for the next game when one ends. It runs for
+``--seconds`` seconds, then reports:
+
+- actions per second (every action applied, the bots' included);
+- the latency of a person's move: from sending it to receiving the ``state`` message that shows
+  it, as percentiles (only the two-people tables are counted);
+- the server's resident memory (RSS) at the start, its peak, and at the end.
+
+Nothing here is sent anywhere but 127.0.0.1, and every loop ends by the deadline.
+
+Usage::
+
+    python benchmarks/bench_web.py                                  # 200 tables, 60 s
+    python benchmarks/bench_web.py --tables 200 --seconds 600       # memory over 10 minutes
+    python benchmarks/bench_web.py --tables 50 --search-tables 20   # latency beside search bots
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import websockets
+
+_SERVER = """
+import sys
+from durak.web.app import serve
+from durak.web.config import ServerConfig
+tables, workers, budget = int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4])
+config = ServerConfig(
+    bot_delay=0, max_tables=tables + 10, tables_per_client=tables + 10,
+    sockets_per_client=4 * tables + 10, search_workers=workers, move_budget=budget,
+)
+run = lambda: serve("127.0.0.1", int(sys.argv[1]), config=config, database=sys.argv[5])
+if len(sys.argv) > 6:
+    import cProfile, signal
+    profiler = cProfile.Profile()
+    # uvicorn gives the signal back to this handler once it has shut down.
+    signal.signal(signal.SIGTERM, lambda *_: (profiler.dump_stats(sys.argv[6]), sys.exit(0)))
+    profiler.enable()
+run()
+"""
+
+
+def _rss_mb(pid: int) -> float:
+    """The resident memory of a process in MiB (Linux /proc)."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return float("nan")
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User plus system CPU seconds a process has used (Linux /proc)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return float("nan")
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def _post(base: str, body: dict[str, Any]) -> str:
+    request = urllib.request.Request(
+        f"{base}/api/tables",
+        data=json.dumps(body).encode(),
+        headers={"content-type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=30) as answer:  # loopback only
+        table_id: str = json.load(answer)["id"]
+        return table_id
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.actions = 0
+
+
+async def _person(
+    url: str, deadline: float, think: float, stats: Stats, count: bool, seed: int
+) -> None:
+    """One person at a table until the deadline: plays random legal moves, asks for the next
+    game at the end of one."""
+    rng = random.Random(seed)
+    async with websockets.connect(url, max_size=2**20) as ws:
+        seat: int | None = None
+        sent_at: float | None = None
+        sent_version = -1
+        asked = -1
+        while time.monotonic() < deadline:
+            try:
+                left = max(0.05, deadline - time.monotonic())
+                raw = await asyncio.wait_for(ws.recv(), timeout=left)
+            except TimeoutError:
+                break
+            message = json.loads(raw)
+            if message["type"] == "welcome":
+                seat = message["seat"]
+                continue
+            if message["type"] != "state":
+                continue
+            if message["events"]:
+                stats.actions += 1 if seat == 0 else 0  # counted once per table (seat 0)
+            version = message["version"]
+            if sent_at is not None and version > sent_version:
+                if count:
+                    stats.latencies.append(time.monotonic() - sent_at)
+                sent_at = None
+            v = message["view"]
+            if v["result"] is not None:
+                if asked != message["game"]:
+                    asked = message["game"]
+                    await ws.send(json.dumps({"type": "restart"}))
+                continue
+            mine = message["started"] and v["next_actor"] == seat and v["legal_actions"]
+            if mine and (sent_at is None or version > sent_version):
+                if think > 0:
+                    await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+                sent_version = version
+                sent_at = time.monotonic()
+                await ws.send(rng.choice(v["legal_actions"]))
+
+
+async def _run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
+    host = base.removeprefix("http://")
+    deadline = time.monotonic() + args.seconds
+    stats = Stats()
+    tasks = []
+    for i in range(args.tables):
+        table_id = _post(base, {"seats": ["human", "human", "rule"]})
+        for j in range(2):
+            url = f"ws://{host}/ws/{table_id}"
+            tasks.append(_person(url, deadline, args.think, stats, True, 2 * i + j))
+    for i in range(args.search_tables):
+        table_id = _post(base, {"seats": ["human", "search", "search"]})
+        url = f"ws://{host}/ws/{table_id}"
+        tasks.append(_person(url, deadline, args.think, stats, False, 10_000 + i))
+    memory = [_rss_mb(pid)]
+
+    async def sample() -> None:
+        while time.monotonic() < deadline:
+            await asyncio.sleep(1.0)
+            memory.append(_rss_mb(pid))
+
+    started = time.monotonic()
+    server_cpu, client_cpu = _cpu_seconds(pid), time.process_time()
+    await asyncio.gather(sample(), *tasks, return_exceptions=False)
+    elapsed = time.monotonic() - started
+    server_cpu = _cpu_seconds(pid) - server_cpu
+    client_cpu = time.process_time() - client_cpu
+    lat = sorted(stats.latencies)
+
+    def pct(p: float) -> float:
+        return 1000 * lat[min(len(lat) - 1, int(p / 100 * len(lat)))] if lat else float("nan")
+
+    return {
+        "seconds": round(elapsed, 1),
+        "moves_timed": len(lat),
+        "person_moves_per_s": round(len(lat) / elapsed, 1),
+        "actions_per_s_seen_by_seat_0": round(stats.actions / elapsed, 1),
+        "latency_ms": {
+            "p50": round(pct(50), 2),
+            "p90": round(pct(90), 2),
+            "p99": round(pct(99), 2),
+            "max": round(1000 * lat[-1], 2) if lat else None,
+            "mean": round(1000 * statistics.fmean(lat), 2) if lat else None,
+        },
+        "cpu_share": {
+            "server": round(server_cpu / elapsed, 2),
+            "clients": round(client_cpu / elapsed, 2),
+            "load_average_1min": round(os.getloadavg()[0], 2),
+        },
+        "server_rss_mb": {
+            "start": round(memory[0], 1),
+            "peak": round(max(memory), 1),
+            "end": round(memory[-1], 1),
+            "after_first_10s": round(memory[min(10, len(memory) - 1)], 1),
+        },
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=200, help="tables of two people (200)")
+    parser.add_argument("--search-tables", type=int, default=0, help="tables with search bots")
+    parser.add_argument("--seconds", type=float, default=60.0, help="how long to play (60)")
+    parser.add_argument("--think", type=float, default=0.5, help="a person's pause (0.5 s)")
+    parser.add_argument("--workers", type=int, default=1, help="search processes (1)")
+    parser.add_argument("--budget", type=float, default=0.05, help="search seconds a move")
+    parser.add_argument("--profile", metavar="FILE", help="profile the server into FILE")
+    args = parser.parse_args()
+    port = _free_port()
+    with tempfile.TemporaryDirectory() as folder:
+        database = os.path.join(folder, "bench.sqlite3")
+        server = subprocess.Popen(
+            [
+                sys.executable,
+                "-c",
+                _SERVER,
+                str(port),
+                str(args.tables + args.search_tables),
+                str(args.workers),
+                str(args.budget),
+                database,
+                *([args.profile] if args.profile else []),
+            ],
+            stdout=subprocess.DEVNULL,
+        )
+        base = f"http://127.0.0.1:{port}"
+        try:
+            for _ in range(200):
+                try:
+                    urllib.request.urlopen(f"{base}/api/presets", timeout=1).close()
+                    break
+                except OSError:
+                    time.sleep(0.1)
+            result = asyncio.run(_run(args, base, server.pid))
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+    result["settings"] = {
+        "tables": args.tables,
+        "search_tables": args.search_tables,
+        "think_s": args.think,
+        "search_workers": args.workers,
+        "budget_s": args.budget,
+        "cpus": os.cpu_count(),
+    }
+    print(json.dumps(result, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,226 @@
+"""Where a ``durak serve`` server keeps its tables between runs: one SQLite file (the standard
+library's :mod:`sqlite3`).
+
+It holds every open table (its rules, seats and the current game's deal), each seat's token as
+a SHA-256 digest (never the token itself), every action as it is applied, and each finished
+game as a game record (:mod:`durak.records`). A restarted server reads the open tables back and
+replays their actions, so every game resumes where it was and a token returns its seat.
+
+Writes happen on the server's event loop, one short transaction per change, in WAL mode.
+
+>>> store = Store(":memory:")
+>>> store.save_table(TableRow("t1", "podkidnoy", {"players": 2}, ["human", "rule"], None,
+...     0.0, 1.0, 1, 77, 1, None))
+>>> [row.id for row in store.open_tables()]
+['t1']
+>>> store.add_action("t1", 1, 0, "p0 lead 7h")
+>>> store.actions("t1", 1)
+['p0 lead 7h']
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+__all__ = ["Store", "TableRow", "hash_token"]
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    preset TEXT NOT NULL,
+    rules TEXT NOT NULL,        -- Rules.to_dict() as JSON
+    kinds TEXT NOT NULL,        -- the seats' kinds as a JSON list
+    fixed_seed TEXT,            -- the seed a demo table was created with (JSON), else NULL
+    timer REAL NOT NULL,        -- the turn timer in seconds (0: off)
+    created REAL NOT NULL,      -- Unix time
+    game INTEGER NOT NULL,      -- the number of the current game
+    seed TEXT NOT NULL,         -- the current game's seed (JSON)
+    dealer INTEGER NOT NULL,
+    attacker INTEGER,           -- the appointed first attacker (R11.2), or NULL
+    closed INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS seats (
+    table_id TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    token_hash TEXT,            -- SHA-256 of the person's token, NULL while free
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    table_id TEXT NOT NULL,
+    game INTEGER NOT NULL,
+    n INTEGER NOT NULL,
+    action TEXT NOT NULL,       -- the notation (R13)
+    PRIMARY KEY (table_id, game, n)
+);
+CREATE TABLE IF NOT EXISTS records (
+    table_id TEXT NOT NULL,
+    game INTEGER NOT NULL,
+    finished REAL NOT NULL,     -- Unix time
+    record TEXT NOT NULL,       -- durak.records.dumps()
+    PRIMARY KEY (table_id, game)
+);
+"""
+
+
+def hash_token(token: str) -> str:
+    """The SHA-256 digest (hex) under which a seat's token is kept: the tokens are 144 random
+    bits, so a fast hash is enough to make a stolen database useless for taking seats."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@dataclass
+class TableRow:
+    """One open table as stored (see the ``tables`` schema in this module)."""
+
+    id: str
+    preset: str
+    rules: dict[str, Any]
+    kinds: list[str]
+    fixed_seed: int | str | None
+    timer: float
+    created: float
+    game: int
+    seed: int | str
+    dealer: int
+    attacker: int | None
+
+
+class Store:
+    """A server's SQLite file (``":memory:"`` for a store that ends with the process).
+
+    Raises:
+        sqlite3.Error: the file cannot be opened or is not a database.
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        if self.path != ":memory:":
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.executescript(_SCHEMA)
+
+    def close(self) -> None:
+        """Close the file."""
+        self.db.close()
+
+    # --- tables ------------------------------------------------------------------------------
+
+    def save_table(self, row: TableRow) -> None:
+        """Store a table (a new one, or its next game: the deal and the game number)."""
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute(
+                "INSERT OR REPLACE INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?,0)",
+                (
+                    row.id,
+                    row.preset,
+                    json.dumps(row.rules),
+                    json.dumps(row.kinds),
+                    None if row.fixed_seed is None else json.dumps(row.fixed_seed),
+                    row.timer,
+                    row.created,
+                    row.game,
+                    json.dumps(row.seed),
+                    row.dealer,
+                    row.attacker,
+                ),
+            )
+
+    def open_tables(self) -> list[TableRow]:
+        """Every table not closed, oldest first."""
+        rows = self.db.execute(
+            "SELECT id, preset, rules, kinds, fixed_seed, timer, created, game, seed, dealer,"
+            " attacker FROM tables WHERE closed = 0 ORDER BY created"
+        ).fetchall()
+        return [
+            TableRow(
+                r[0],
+                r[1],
+                json.loads(r[2]),
+                json.loads(r[3]),
+                None if r[4] is None else json.loads(r[4]),
+                r[5],
+                r[6],
+                r[7],
+                json.loads(r[8]),
+                r[9],
+                r[10],
+            )
+            for r in rows
+        ]
+
+    def close_table(self, table_id: str) -> None:
+        """Forget an expired table's game (its finished games' records stay)."""
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute("UPDATE tables SET closed = 1 WHERE id = ?", (table_id,))
+            self.db.execute("DELETE FROM actions WHERE table_id = ?", (table_id,))
+            self.db.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+
+    # --- seats -------------------------------------------------------------------------------
+
+    def set_seat(self, table_id: str, seat: int, token_hash: str | None) -> None:
+        """Store who holds a seat (a token's digest), or that it is free (``None``)."""
+        self.db.execute("INSERT OR REPLACE INTO seats VALUES (?,?,?)", (table_id, seat, token_hash))
+
+    def seats(self, table_id: str) -> dict[int, str]:
+        """The taken seats of a table: seat number to token digest."""
+        rows = self.db.execute(
+            "SELECT seat, token_hash FROM seats WHERE table_id = ? AND token_hash IS NOT NULL",
+            (table_id,),
+        )
+        return {seat: digest for seat, digest in rows}
+
+    # --- actions and records -----------------------------------------------------------------
+
+    def add_action(self, table_id: str, game: int, n: int, action: str) -> None:
+        """Store the ``n``-th action (from 0) of a table's game."""
+        self.db.execute("INSERT INTO actions VALUES (?,?,?,?)", (table_id, game, n, action))
+
+    def actions(self, table_id: str, game: int) -> list[str]:
+        """A table's game's actions in order (notation)."""
+        rows = self.db.execute(
+            "SELECT action FROM actions WHERE table_id = ? AND game = ? ORDER BY n",
+            (table_id, game),
+        )
+        return [text for (text,) in rows]
+
+    def finish_game(self, table_id: str, game: int, record: str) -> None:
+        """Store a finished game's record (its actions stay until the next game is dealt, so a
+        restarted server shows the game over, not dealt again)."""
+        self.db.execute(
+            "INSERT OR REPLACE INTO records VALUES (?,?,?,?)", (table_id, game, time.time(), record)
+        )
+
+    def drop_actions(self, table_id: str, game: int) -> None:
+        """Forget a game's single actions (its record, if finished, stays)."""
+        self.db.execute("DELETE FROM actions WHERE table_id = ? AND game = ?", (table_id, game))
+
+    def record(self, table_id: str, game: int | None = None) -> tuple[int, str] | None:
+        """A finished game's record text and number (the last finished game when ``game`` is
+        ``None``), or ``None``."""
+        if game is None:
+            row = self.db.execute(
+                "SELECT game, record FROM records WHERE table_id = ? ORDER BY game DESC LIMIT 1",
+                (table_id,),
+            ).fetchone()
+        else:
+            row = self.db.execute(
+                "SELECT game, record FROM records WHERE table_id = ? AND game = ?",
+                (table_id, game),
+            ).fetchone()
+        return None if row is None else (row[0], row[1])
+
+    def games(self, table_id: str) -> list[int]:
+        """The numbers of a table's finished games, in order."""
+        rows = self.db.execute(
+            "SELECT game FROM records WHERE table_id = ? ORDER BY game", (table_id,)
+        )
+        return [game for (game,) in rows]
