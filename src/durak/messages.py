@@ -232,8 +232,14 @@ TEMPLATES: Mapping[str, tuple[str, str | None]] = MappingProxyType(
             ),
             _mp("event.drew", "{player} drew {n} card", "{player} drew {n} cards"),
             _mp("event.drew:you", "you drew {n} card", "you drew {n} cards"),
-            _mp("event.drew-cards", "{player} drew {n} card: {cards}", "{player} drew {n} cards: {cards}"),
-            _mp("event.drew-cards:you", "you drew {n} card: {cards}", "you drew {n} cards: {cards}"),
+            _mp(
+                "event.drew-cards",
+                "{player} drew {n} card: {cards}",
+                "{player} drew {n} cards: {cards}",
+            ),
+            _mp(
+                "event.drew-cards:you", "you drew {n} card: {cards}", "you drew {n} cards: {cards}"
+            ),
             _mp(
                 "event.drew-face-up",
                 "{player} drew {n} card, the face-up {face_up}",

@@ -82,6 +82,7 @@ from durak.cli.simulate import (
     simulate_matches,
 )
 from durak.errors import DurakError, RulesError
+from durak.i18n import LANGUAGES
 from durak.presets import DEFAULT_PRESET, get_preset, load_rules
 from durak.rules import Rules
 
@@ -196,6 +197,12 @@ def build_parser() -> argparse.ArgumentParser:
     common(play, default_bot())
     play.add_argument(
         "--line", action="store_true", help="type commands line by line instead of using keys"
+    )
+    play.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        help="the language of the game: en, de, pl or ru (default: from LANGUAGE, LC_ALL, "
+        "LC_MESSAGES or LANG, else English)",
     )
     play.add_argument(
         "--save",

@@ -65,7 +65,7 @@ class ReplaySession:
         replay(record)  # every action checked first: the error names the first illegal one
         self.record = record
         self.seat = seat
-        self.look = _Look(ascii)
+        self.look = _Look(ascii, you=seat)
         self.preset = rules_name(record.rules, record.meta)
         state = record.initial_state()
         self.states = [state]

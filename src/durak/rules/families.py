@@ -118,7 +118,9 @@ def in_hand(b: Bout, p: int, cards: Sequence[Card]) -> Violation | None:
     """R13.1: every card is in ``p``'s hand, none listed twice (R1.2)."""
     hand = b.s.hands[p]
     if len(cards) == 1:
-        return None if cards[0] in hand else ("R13.1", message("not-in-hand", card=cards[0], player=p))
+        return (
+            None if cards[0] in hand else ("R13.1", message("not-in-hand", card=cards[0], player=p))
+        )
     if len(set(cards)) != len(cards):
         dup = next(c for c in cards if cards.count(c) > 1)
         return "R1.2", message("listed-twice", card=dup)
@@ -360,9 +362,7 @@ class ThrowingIn(RuleModule):
         if s.taken and not s.rules.throw_after_take:
             return "R4.8", message("taken-no-throw")
         if len(s.table) >= bout.limit:
-            return "R4.6", message(
-                "table-full", n=len(s.table), cap=bout.cap, hand=s.defender_hand
-            )
+            return "R4.6", message("table-full", n=len(s.table), cap=bout.cap, hand=s.defender_hand)
         if (
             s.rules.throw_order is ThrowOrder.ATTACKER_FIRST
             and p != s.attacker
