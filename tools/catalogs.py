@@ -5,7 +5,7 @@ package reads the compiled .mo files with the standard library's gettext).
     python tools/catalogs.py compile   # every .po -> its .mo (commit both)
 
 Extraction reads the Python sources (gettext, ngettext, pgettext, npgettext, and the markers
-_m, _mp of durak.messages and _c of durak.i18n) and the web front-end's JavaScript (t, tn).
+_m, _mp of durak.messages, _c of durak.i18n, n_ of the terminal game) and the web front-end's JavaScript (t, tn).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "src" / "durak" / "locale"
 POT = LOCALE / "durak.pot"
 LANGUAGES = ("en", "de", "pl", "ru")
-KEYWORDS = ["_m:1c,2", "_mp:1c,2,3", "_c:1c,2", "t:1", "tn:1,2"]
+KEYWORDS = ["_m:1c,2", "_mp:1c,2,3", "_c:1c,2", "n_:1,2", "t:1", "tn:1,2"]
 
 
 def _babel(*args: str) -> None:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.measure import Measurement
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
@@ -263,7 +264,8 @@ def _hand_view(scene: Scene, screen: ScreenState, plain: bool) -> Text:
 class _SideBySide:
     """Two renderables side by side, ``gap`` columns apart, when the width leaves the right
     one at least ``right_min`` columns next to the left one's full width; else one above the
-    other (a narrow terminal)."""
+    other (a narrow terminal, or many known cards), a :class:`_Tail` on the right then cut to
+    3 rows so that the screen keeps its height."""
 
     def __init__(
         self, left: RenderableType, right: RenderableType, right_min: int = 28, gap: int = 3
@@ -284,7 +286,33 @@ class _SideBySide:
         else:
             yield self.left
             yield Text("")
-            yield self.right
+            yield self.right.stacked() if isinstance(self.right, _Tail) else self.right
+
+
+class _Tail:
+    """A heading and the last lines of a log, wrapped to the width, cut to the last ``rows``
+    rows, so that the log never pushes the rest of the screen below a 24-row terminal."""
+
+    def __init__(self, head: Text, lines: Sequence[str], style: str, rows: int) -> None:
+        self.head = head
+        self.lines = lines
+        self.style = style
+        self.rows = rows
+
+    def stacked(self) -> _Tail:
+        """The tail as it is shown below the players (a narrow terminal): 3 rows."""
+        return _Tail(self.head, self.lines, self.style, min(self.rows, 3))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.head
+        text = Text("\n".join(self.lines), style=self.style)
+        rendered = console.render_lines(text, options.update(height=None), pad=False)
+        for line in rendered[-self.rows :]:
+            yield from line
+            yield Segment.line()
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement(1, options.max_width)
 
 
 def _choice_menu(screen: ScreenState, look: _Look) -> RenderableType:
@@ -333,14 +361,14 @@ def render_scene(scene: Scene, screen: ScreenState, plain: bool = False) -> Rend
     parts.append(trump)
     parts.append(Text(""))
 
-    recent = list(scene.log)[-max(8, v.players + 2) :]
-    log = Text("\n".join(recent), style="dim" if not plain else "")
+    rows = max(8, v.players + 2)
     players = Group(Text(_("Players"), style="bold underline"), _players_table(scene))
     if screen.choices is not None:
         # The choice takes the place of the log, so that it is seen on a 24-line screen.
         right: RenderableType = _choice_menu(screen, look)
     else:
-        right = Group(Text(_("What happened"), style="bold underline"), log)
+        head = Text(_("What happened"), style="bold underline")
+        right = _Tail(head, list(scene.log)[-rows:], "dim" if not plain else "", rows)
     parts.append(_SideBySide(players, right))
     parts.append(Text(""))
     if scene.hands is not None:
