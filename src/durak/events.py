@@ -215,6 +215,7 @@ def _acted_action(text: str) -> Message:
     from durak.errors import InvalidError
     from durak.notation import parse_action
 
+    phrase: str
     try:
         phrase = parse_action(text).describe()
     except InvalidError:

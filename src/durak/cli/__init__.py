@@ -83,7 +83,7 @@ from durak.cli.simulate import (
 )
 from durak.errors import DurakError, RulesError
 from durak.i18n import LANGUAGES
-from durak.presets import DEFAULT_PRESET, get_preset, load_rules
+from durak.presets import DEFAULT_PRESET, PRESETS, get_preset, load_rules
 from durak.rules import Rules
 
 __all__ = [
@@ -222,7 +222,7 @@ def build_parser() -> argparse.ArgumentParser:
         "durak deals the next game, R11) and scored: losses, longest losing streaks, "
         "Doppeldurak and Dauerdurak streaks, vodka shots, team losses. With several kinds "
         "of bot (--bots search,rule,random,random) the games are a tournament: the bots "
-        "change seats from game to game, and each bot's durak rate is reported with a 95%% "
+        "change seats from game to game, and each bot's durak rate is reported with a 95% "
         "confidence interval; --jobs N plays it in N processes.",
     )
     common(sim, "random")
@@ -311,7 +311,40 @@ def _resolve_rules(
         rules = load_rules(rules_file)
         return Path(rules_file).name, rules.replace(**overrides) if overrides else rules
     found = get_preset(preset)
+    fixed = found.settings.get("players")
+    if "teams" in found.settings and players is not None and players != fixed:
+        teams = ", ".join(
+            f"{p.name} for {p.settings.get('players')}"
+            for p in PRESETS.values()
+            if "teams" in p.settings
+        )
+        raise RulesError(
+            "players",
+            f"the preset {found.name} is for {fixed} players in fixed teams, not {players} "
+            f"(team presets: {teams})",
+        )
     return found.name, found.rules(**overrides)
+
+
+def _players_of_bots(args: argparse.Namespace, seats_of_others: int) -> int | None:
+    """``--players`` as the command line gives it, or as ``--bots`` implies: one kind per seat
+    (``durak simulate``: every seat; ``durak play``: the seats besides the human's, offset by
+    ``seats_of_others``). One kind alone plays every seat and implies nothing.
+
+    Raises:
+        RulesError: at ``bots``, for more than one kind that does not match ``--players``.
+    """
+    kinds: tuple[str, ...] = args.bots or ()
+    if len(kinds) < 2:
+        return args.players  # type: ignore[no-any-return]
+    implied = len(kinds) + seats_of_others
+    if args.players is not None and args.players != implied:
+        raise RulesError(
+            "bots",
+            f"{len(kinds)} bots ({', '.join(kinds)}) make {implied} players, but --players is "
+            f"{args.players}: give one kind for every seat, or one kind for all",
+        )
+    return implied
 
 
 #: The longest ``--seed`` read, in characters.
@@ -349,7 +382,8 @@ def _with_rules(
 
     def run(args: argparse.Namespace) -> int:
         try:
-            name, rules = _resolve_rules(args.preset, args.players, args.rules_file)
+            players = _players_of_bots(args, 1 if command is _cmd_play else 0)
+            name, rules = _resolve_rules(args.preset, players, args.rules_file)
             seed = _seed(args.seed)
         except DurakError as exc:
             return _fail(str(exc))
