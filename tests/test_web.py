@@ -487,6 +487,7 @@ def test_events_are_encoded_with_card_text_and_hide_others_draws() -> None:
         "cards": None,
         "face_up": None,
         "text": "P1 drew 2 cards",
+        "message": {"code": "event.drew", "params": {"player": 1, "n": 2}},  # to say it anew
     }
     own = event_to_dict(drew, 1, seat_names(["P0", "P1"], 1))
     assert own["cards"] == ["Qh", "Td"] and own["text"] == "You drew 2 cards: Q♥ 10♦"

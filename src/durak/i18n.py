@@ -40,7 +40,9 @@ __all__ = [
     "from_accept_language",
     "language",
     "language_names",
+    "message_params",
     "normalize",
+    "web_catalog",
 ]
 
 #: The languages the catalogs cover; the first is the default.
@@ -353,3 +355,73 @@ def language_names() -> dict[str, str]:
     """Each catalog language's code and its own name (``{"de": "Deutsch", ...}``), for a
     language menu."""
     return {code: _NAMES[code] for code in LANGUAGES}
+
+
+#: A count for each plural category of Unicode's plural rules (the browser's
+#: ``Intl.PluralRules``) that falls in it, per language.
+_CATEGORY_SAMPLES = {
+    "en": {"one": 1, "other": 2},
+    "de": {"one": 1, "other": 2},
+    "pl": {"one": 1, "few": 2, "many": 5, "other": 5},
+    "ru": {"one": 1, "few": 2, "many": 5, "other": 5},
+}
+
+
+def message_params(msg: Message) -> dict[str, Any]:
+    """A message's parameters as JSON values: cards as their text form (``Qh``), a rank as its
+    letter, a suit as its letter, seats as numbers, lists for tuples, a nested message as
+    ``{"code", "params"}``."""
+
+    def value(v: Any) -> Any:
+        if isinstance(v, Message):
+            return {"code": v.code, "params": message_params(v)}
+        if isinstance(v, Card):
+            return str(v)
+        if isinstance(v, Rank | Suit):
+            return v.letter
+        if isinstance(v, tuple | list):
+            return [value(x) for x in v]
+        return v
+
+    return {k: value(v) for k, v in msg.params.items()}
+
+
+def web_catalog(code: str) -> dict[str, Any]:
+    """What a browser needs to speak ``code``'s language from the catalogs (``GET
+    /api/i18n``): ``lang``; ``languages`` (code and own name, for a menu); ``strings``
+    (English text to translation, the page's texts: the catalog's entries without context);
+    ``plurals`` (those with plural forms, by plural category of ``Intl.PluralRules``);
+    ``templates`` (each message code's text by plural category of ``Intl.PluralRules``:
+    ``{"event.drew": {"one": ..., "few": ..., "many": ..., "other": ...}}``); ``ranks`` (the
+    rank letters ``J Q K A`` as written), ``suits`` (suit letter to name), ``seat`` and
+    ``ordinal`` (the templates for ``player {n}`` and ``{n}th``).
+
+    Raises:
+        ValueError: no catalog for ``code``.
+    """
+    lang = language(code)
+    samples = _CATEGORY_SAMPLES[lang.code]
+    catalog = getattr(lang._t, "_catalog", {})  # the stdlib gettext catalog: msgid -> text
+    strings = {k: v for k, v in catalog.items() if isinstance(k, str) and k and "\x04" not in k}
+    singulars = {k[0] for k in catalog if isinstance(k, tuple) and "\x04" not in k[0]}
+    plurals = {
+        s: {category: lang.ngettext(s, s, n) for category, n in samples.items()} for s in singulars
+    }
+    templates = {
+        key: {category: lang.template(key, n) for category, n in samples.items()}
+        for key in TEMPLATES
+    }
+    return {
+        "lang": lang.code,
+        "languages": language_names(),
+        "strings": strings,
+        "plurals": plurals,
+        "templates": templates,
+        "ranks": {rank.letter: lang.rank(rank) for rank in _RANK_LETTERS},
+        "suits": {suit.letter: lang.suit_name(suit) for suit in Suit},
+        "rank_names": {rank.letter: lang.rank_name(rank) for rank in Rank},
+        "card_names": {suit.letter: lang.pgettext(*_SUITS_OF[suit]) for suit in Suit},
+        "seat": lang.pgettext(*_SEAT),
+        "you": lang.pgettext("seat", "you"),
+        "ordinal": "" if lang.code == "en" else lang.pgettext(*_ORDINAL),
+    }

@@ -6,6 +6,8 @@ Routes:
   seat).
 - ``GET /table/<id>``: a table's page (the same single page; 404 for an unknown table).
 - ``GET /api/presets``: every preset with the numbers of players it can deal.
+- ``GET /api/i18n[?lang=de]``: the page's texts in a language from the message catalogs
+  (:func:`durak.i18n.web_catalog`): ``lang`` if given, else the best of ``Accept-Language``.
 - ``POST /api/tables``: create a table from ``{"preset": ..., "seats": ["human", "rule", ...],
   "seed": optional}`` (at most :data:`MAX_BODY` bytes of JSON); answers ``201`` with the
   table's ``id`` and ``url``, ``400`` with an ``error`` for bad settings or JSON and ``413`` for
@@ -16,7 +18,7 @@ Routes:
 
 >>> app = create_app(bot_delay=0)
 >>> sorted(r.path for r in app.routes)[:3]
-['/', '/api/presets', '/api/tables']
+['/', '/api/i18n', '/api/presets']
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from durak._input import parse_json
+from durak.i18n import from_accept_language, normalize, web_catalog
 from durak.web.tables import (
     SEAT_KINDS,
     Connection,
@@ -114,6 +117,12 @@ def create_app(bot_delay: float = 0.6, tables: TableManager | None = None) -> St
     async def presets(request: Request) -> Response:
         return JSONResponse({"presets": preset_catalogue(), "seat_kinds": list(SEAT_KINDS)})
 
+    async def i18n(request: Request) -> Response:
+        # the language asked for (the page's remembered menu choice), else Accept-Language
+        asked = normalize(request.query_params.get("lang", ""))
+        lang = asked or from_accept_language(request.headers.get("accept-language"))
+        return JSONResponse(web_catalog(lang), headers={"Vary": "Accept-Language"})
+
     async def create_table(request: Request) -> Response:
         try:
             body: Any = await _json_body(request)
@@ -154,6 +163,7 @@ def create_app(bot_delay: float = 0.6, tables: TableManager | None = None) -> St
             Route("/", home),
             Route("/table/{table_id}", table_page),
             Route("/api/presets", presets),
+            Route("/api/i18n", i18n),
             Route("/api/tables", create_table, methods=["POST"]),
             Route("/api/tables/{table_id}", table_info),
             WebSocketRoute("/ws/{table_id}", play),

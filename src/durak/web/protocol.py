@@ -20,8 +20,9 @@ Client to server: an action in the notation (``p1 beat 7h 9h``) as a plain text 
 
 >>> from durak.events import Beaten
 >>> from durak.cards import Card
->>> event_to_dict(Beaten(1, Card.parse("7h"), Card.parse("9h")), 0, lambda p: f"P{p}")
-{'type': 'beaten', 'player': 1, 'attack': '7h', 'card': '9h', 'text': 'P1 beat 7♥ with 9♥'}
+>>> out = event_to_dict(Beaten(1, Card.parse("7h"), Card.parse("9h")), 0, lambda p: f"P{p}")
+>>> out["text"], out["message"]["code"], out["message"]["params"]
+('P1 beat 7♥ with 9♥', 'event.beaten', {'player': 1, 'attack': '7h', 'card': '9h'})
 >>> str(action_from_message('{"kind": "beat", "player": 1, "attack": "7h", "card": "9h"}'))
 'p1 beat 7h 9h'
 """
@@ -58,7 +59,9 @@ from durak.events import (
     ThrownIn,
     Transferred,
     TrumpExchanged,
+    describe_event,
 )
+from durak.i18n import message_params
 from durak.notation import parse_action
 from durak.records import result_to_dict
 from durak.state import Result
@@ -185,11 +188,15 @@ def event_text(event: Event, seat: int | None, name: Callable[[int], str]) -> st
 
 def event_to_dict(event: Event, seat: int | None, name: Callable[[int], str]) -> dict[str, Any]:
     """An event as a JSON-safe dict: ``type`` (the event class in snake case), its fields
-    (cards as text) and ``text`` (the event in words for ``seat``)."""
+    (cards as text), ``text`` (the event in English words for ``seat``) and ``message``: the
+    code and parameters of :func:`~durak.events.describe_event`, for the page to say it in
+    its language (:func:`durak.i18n.web_catalog`)."""
     out: dict[str, Any] = {"type": _CAMEL.sub("_", type(event).__name__).lower()}
     for field in attrs.fields(type(event)):
         out[field.name] = _jsonable(getattr(event, field.name))
     out["text"] = event_text(event, seat, name)
+    described = describe_event(event)  # the same as data, to say in the page's language
+    out["message"] = {"code": described.code, "params": message_params(described)}
     return out
 
 
