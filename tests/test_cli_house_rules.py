@@ -159,4 +159,11 @@ def test_the_web_protocol_tells_a_house_rule_action() -> None:
         "player": 1,
         "action": "p1 concede",
         "text": "You chose to concede the game",
+        "message": {
+            "code": "event.acted",
+            "params": {
+                "player": 1,
+                "action": {"code": "other", "params": {"text": "concede the game"}},
+            },
+        },
     }

@@ -183,8 +183,9 @@ def build_parser() -> argparse.ArgumentParser:
             "--bots",
             type=_bot_list,
             metavar="KIND[,KIND...]",
-            help=f"the computer players, {kinds}: one kind for all, or one per seat in "
-            f"seat order, repeated as needed (default {bots_default})",
+            help=f"the computer players, {kinds}: one kind for all, or one per computer "
+            "seat in seat order, which sets the number of players (default "
+            f"{bots_default})",
         )
 
     play = commands.add_parser(
