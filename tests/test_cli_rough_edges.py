@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from durak.actions import Pass, Take
+from durak.actions import Lead, Pass, Take
+from durak.cards import Card
 from durak.cli import _resolve_rules, main
 from durak.cli.commands import parse_command
 from durak.cli.play import HUMAN, PlaySession, _KeyUI
@@ -111,3 +112,15 @@ def test_sources_are_named_as_the_rule_book_names_them() -> None:
         text = path.read_text("utf-8")
         for stale in ("German seed", "Polish seed", "seeds' Podkidnoy"):
             assert stale not in text, (path.name, stale)
+
+
+def test_cards_typed_with_the_screen_language_s_rank_letters() -> None:
+    rules = _resolve_rules("podkidnoy", 2)[1]
+    german = PlaySession(rules, 2, "podkidnoy", lang="de")  # seed 2: the human leads, holds Qs
+    state, look = german.state, german.look
+    assert look.card(Card.parse("Qs")) == "D♠"  # the screen writes the Dame D
+    for typed in ("D♠", "Ds", "ds"):
+        assert parse_command(typed, state, HUMAN, look).action == Lead(HUMAN, ("Qs",)), typed
+    assert parse_command("d", state, HUMAN, look).action is None  # d alone stays "done"
+    russian = PlaySession(rules, 2, "podkidnoy", lang="ru")
+    assert parse_command("Д♠", russian.state, HUMAN, russian.look).action == Lead(HUMAN, ("Qs",))

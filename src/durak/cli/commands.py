@@ -5,11 +5,12 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from durak.actions import ACTION_KINDS, Action, Beat, Lead, Pass, ShowTrump, Take, ThrowIn, Transfer
-from durak.cards import Card, parse_cards
+from durak.cards import Card, Rank, parse_cards
 from durak.cli.render import _cards_used, _Look, action_text, listed_actions
 from durak.engine import apply
 from durak.errors import IllegalActionError, InvalidCardError, InvalidError
@@ -146,6 +147,22 @@ def _single_card(
     return Command(message=_explain_card(state, player, card, look, name))
 
 
+_SUIT_PART = re.compile(r"^[cdhsCDHS♣♦♥♠](#\d+)?$")
+
+
+def _card_word(word: str, look: _Look) -> str:
+    """A card typed with the screen language's rank letter (German ``D♥`` or ``Dh`` for the
+    Dame, Russian ``Т♠`` for the туз) in the library's text form (``Q♥``, ``As``); any other
+    word as it is."""
+    if len(word) < 2 or not _SUIT_PART.match(word[1:]):
+        return word
+    for rank in (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE):
+        letter = look.lang.rank(rank)
+        if letter != rank.letter and word[0].upper() == letter.upper():
+            return rank.letter + word[1:]
+    return word
+
+
 def _not_a_card(words: Sequence[str], look: _Look) -> str:
     """The first of ``words`` that is not a card, said plainly."""
     bad = words[0]
@@ -194,7 +211,7 @@ def parse_command(
     """
     look = look or _Look(ascii=True, you=player)
     _ = look._
-    words = text.replace(",", " ").split()
+    words = [_card_word(w, look) for w in text.replace(",", " ").split()]
     if not words:
         return Command(message=_("type a command (help lists them)"))
     head = words[0].lower()
