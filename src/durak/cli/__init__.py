@@ -278,6 +278,9 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("file", metavar="FILE", help="a game record (JSON)")
     rep.add_argument("--line", action="store_true", help="print every step instead of keys")
     rep.add_argument("--player", type=_number, metavar="N", help="follow seat N's view")
+    rep.add_argument(
+        "--lang", choices=LANGUAGES, help="the language, as for durak play (en, de, pl, ru)"
+    )
     rep.set_defaults(func=_cmd_replay)
 
     web = commands.add_parser(

@@ -290,8 +290,9 @@ class _SideBySide:
 
 
 class _Tail:
-    """A heading and the last lines of a log, wrapped to the width, cut to the last ``rows``
-    rows, so that the log never pushes the rest of the screen below a 24-row terminal."""
+    """A heading and the last lines of a log, wrapped to the width, as many whole lines as fit
+    in ``rows`` rows, so that the log never pushes the rest of the screen below a 24-row
+    terminal."""
 
     def __init__(self, head: Text, lines: Sequence[str], style: str, rows: int) -> None:
         self.head = head
@@ -305,11 +306,19 @@ class _Tail:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         yield self.head
-        text = Text("\n".join(self.lines), style=self.style)
-        rendered = console.render_lines(text, options.update(height=None), pad=False)
-        for line in rendered[-self.rows :]:
-            yield from line
-            yield Segment.line()
+        kept: list[list[list[Segment]]] = []  # whole log lines, newest first, while they fit
+        used = 0
+        for entry in reversed(self.lines):
+            text = Text(entry, style=self.style)
+            rows = console.render_lines(text, options.update(height=None), pad=False)
+            if used + len(rows) > self.rows and kept:
+                break
+            kept.append(rows[-self.rows :])
+            used += len(rows)
+        for rows in reversed(kept):
+            for line in rows:
+                yield from line
+                yield Segment.line()
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         return Measurement(1, options.max_width)
