@@ -38,6 +38,14 @@ def test_a_whole_game_in_polish_then_the_remembered_language_menu(
     label = page.locator("#hand .card").first.get_attribute("aria-label") or ""
     assert any(suit in label for suit in ("trefl", "karo", "kier", "pik")), label
 
+    # A typed action the rules refuse (no trump-six exchange in podkidnoy): the reason in Polish.
+    page.fill("#typed-action", "p0 exchange 6h")
+    page.click("#typed button[type=submit]")
+    page.wait_for_selector("#toast:not([hidden])")
+    assert page.inner_text("#toast") == (
+        "Wymiana szóstki atutowej jest wyłączona (trump_six_exchange) (R12.1)"
+    )
+
     _play(page, 0, moves=400)
     page.wait_for_selector("#result", state="visible")
     table = tables.get(page.url.rsplit("/", 1)[1])

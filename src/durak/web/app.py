@@ -37,7 +37,8 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from durak._input import parse_json
-from durak.i18n import from_accept_language, normalize, web_catalog
+from durak.i18n import from_accept_language, message_params, normalize, web_catalog
+from durak.messages import Message
 from durak.web.tables import (
     SEAT_KINDS,
     Connection,
@@ -199,7 +200,7 @@ async def _session(websocket: WebSocket, table: Table) -> None:
                 text = (message.get("bytes") or b"").decode("utf-8", "replace")
             reason = await _handle(table, seat, text)
             if reason is not None:
-                conn.send({"type": "error", "message": reason})
+                conn.send(_error_message(reason))
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
@@ -207,6 +208,18 @@ async def _session(websocket: WebSocket, table: Table) -> None:
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await writer
+
+
+def _error_message(reason: str) -> dict[str, Any]:
+    """The error frame for a refused message: ``message`` (English) and, when a rule refused
+    the action, ``rule`` and ``reason`` (its code and parameters, to say in the page's
+    language)."""
+    out: dict[str, Any] = {"type": "error", "message": str(reason)}
+    broken = getattr(reason, "broken", None)
+    if broken is not None and isinstance(broken[1], Message):
+        out["rule"] = broken[0]
+        out["reason"] = {"code": broken[1].code, "params": message_params(broken[1])}
+    return out
 
 
 async def _handle(table: Table, seat: int | None, text: str) -> str | None:

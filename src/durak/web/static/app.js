@@ -359,7 +359,8 @@
       return;
     }
     if (m.type === "error") {
-      toast(m.message);
+      // a rule's refusal is said from its code and parameters, in the page's language
+      toast(m.reason ? capitalized(say(m.reason)) + " (" + m.rule + ")" : m.message);
       return;
     }
     if (m.type !== "state") return;
