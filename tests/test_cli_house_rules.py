@@ -80,7 +80,7 @@ def test_line_mode_lists_labels_and_reads_a_house_rule_action(
     assert "game abandoned" not in out
     assert main(["replay", str(record), "--line"]) == 0
     replayed = capsys.readouterr().out
-    assert "   2  p0 chose to concede the game\n      game over: p0 is the durak.\n" in replayed
+    assert "   2  p0 chose to concede the game\n      game over: p0 is the durak\n" in replayed
 
 
 def test_line_mode_says_why_a_house_rule_action_is_not_possible(
@@ -93,7 +93,7 @@ def test_line_mode_says_why_a_house_rule_action_is_not_possible(
         monkeypatch, capsys, ["--rules", str(rules), "--seed", "4"], "concede\nq\n"
     )
     assert status == 0
-    assert "player 0 cannot concede the game: only the defender facing an unbeaten card" in out
+    assert "only the defender facing an unbeaten card may concede (house:concede)" in out
     assert out.rstrip().endswith("game abandoned")
 
 
@@ -106,8 +106,7 @@ def test_commands_and_listed_order_of_a_house_rule_action() -> None:
     wrong = parse_command("concede", state, 2)
     assert wrong.action is None
     assert wrong.message == (
-        "player 2 cannot concede the game: only the defender facing an unbeaten card may "
-        "concede (house:concede)"
+        "only the defender facing an unbeaten card may concede (house:concede)"
     )
     assert parse_command("concede 7h", state, 1).message == (
         "not an action: 'p1 concede 7h' ('concede' takes 0 card(s))"
@@ -124,7 +123,7 @@ def test_action_text_of_every_kind() -> None:
         (Pass(0), "done (pass)", "done"),
         (Transfer(1, "7s"), "transfer with 7♠", "transfer 7s"),
         (ShowTrump(1, "7h"), "show the trump 7♥ to transfer", "show 7h"),
-        (ExchangeTrump(2, "6h"), "exchange 6h for the face-up trump card", "exchange 6h"),
+        (ExchangeTrump(2, "6h"), "exchange 6♥ for the face-up trump card", "exchange 6h"),
         (Redeal(0), "demand a redeal", "redeal"),
         (Concede(1), "concede the game", "concede"),  # a plug-in's: its describe(), its verb
     ]
@@ -160,4 +159,11 @@ def test_the_web_protocol_tells_a_house_rule_action() -> None:
         "player": 1,
         "action": "p1 concede",
         "text": "You chose to concede the game",
+        "message": {
+            "code": "event.acted",
+            "params": {
+                "player": 1,
+                "action": {"code": "other", "params": {"text": "concede the game"}},
+            },
+        },
     }

@@ -132,7 +132,7 @@ def test_R4_2_same_rank_lead_of_identical_cards_of_two_decks() -> None:
 
 
 def test_R4_2_same_rank_lead_with_neighbours_german_classic() -> None:
-    # The German seed's game: seat 0 leads two nines; only the main attacker and the player
+    # The German article's game: seat 0 leads two nines; only the main attacker and the player
     # after the defender (seat 2) may add the other nines, seat 3 may not.
     rules = D24.replace(players=4, lead="same_rank", throwers="neighbours", throw_order="free")
     state = position(rules, ["9c 9d Ac", "Tc Jc Qd Kd", "9h Ah", "9s As"], trump="d")

@@ -198,9 +198,15 @@ def test_an_illegal_action_is_refused_and_the_state_is_unchanged(
         hand = set(before.hands[seat])
         foreign = next(c for c in build_deck(36) if c not in hand)
         ws.send_text(f"p{seat} lead {foreign}")  # a card he does not hold
-        message = _error(ws)["message"]
+        error = _error(ws)
+        message = error["message"]
         assert message.startswith(f"Illegal action p{seat} lead {foreign}")
         assert "(R" in message  # the rule it breaks
+        # the reason as data too, for the page to say in its language (R13.1: not his card)
+        assert (error["rule"], error["reason"]) == (
+            "R13.1",
+            {"code": "not-in-hand", "params": {"card": str(foreign), "player": seat}},
+        )
         ws.send_text(f"p{seat} take")  # the attacker cannot take
         assert "Illegal action" in _error(ws)["message"]
         ws.send_text("beat the queen")  # not the notation
@@ -479,6 +485,7 @@ def test_events_are_encoded_with_card_text_and_hide_others_draws() -> None:
         "cards": None,
         "face_up": None,
         "text": "P1 drew 2 cards",
+        "message": {"code": "event.drew", "params": {"player": 1, "n": 2}},  # to say it anew
     }
     own = event_to_dict(drew, 1, seat_names(["P0", "P1"], 1))
     assert own["cards"] == ["Qh", "Td"] and own["text"] == "You drew 2 cards: Q♥ 10♦"

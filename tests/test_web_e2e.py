@@ -368,7 +368,7 @@ def test_the_others_sit_in_playing_order_around_the_table(
     context = browser.new_context(viewport=DESKTOP)
     page = context.new_page()
     page.goto(f"{base}/table/{table.id}")
-    page.wait_for_function("document.body.dataset.seat === '2'")
+    page.wait_for_function("() => document.body.dataset.seat === '2'")
     order = page.evaluate(
         "[...document.querySelectorAll('#opponents .opponent')]"
         ".map(e => [e.dataset.seat, e.dataset.arc])"

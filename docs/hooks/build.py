@@ -249,11 +249,20 @@ def on_config(config: Any) -> Any:
 
 
 def on_files(files: Any, config: Any) -> Any:
+    import tempfile
+
     from mkdocs.structure.files import File
 
+    # Written to a directory of their own, so that the pages have a source file like any other
+    # (the translated-pages plugin sorts files by their source path).
+    where = Path(tempfile.mkdtemp(prefix="durak-docs-"))
     for path, module in generated_pages().items():
         if files.get_file_from_path(path) is None:
-            files.append(File.generated(config, path, content=f"::: {module}\n"))
+            (where / path).parent.mkdir(parents=True, exist_ok=True)
+            (where / path).write_text(f"::: {module}\n", encoding="utf-8")
+            files.append(
+                File(path, str(where), config["site_dir"], config["use_directory_urls"])
+            )
     return files
 
 

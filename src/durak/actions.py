@@ -13,7 +13,9 @@
 - ``Redeal`` (R12.2): a player dealt a misdeal demands a new deal before the first lead.
 
 Cards may be given as :class:`~durak.cards.Card` or as text (``Beat(1, "7h", "9h")``).
-``str(action)`` gives the action's text form, e.g. ``p1 beat 7h 9h``.
+``str(action)`` gives the action's text form, e.g. ``p1 beat 7h 9h``; ``action.describe()`` an
+English phrase that is also data (a :class:`~durak.messages.Message`, code ``action.beat``,
+parameters ``attack`` and ``card``).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import attrs
 from durak._input import brief
 from durak.cards import Card, parse_cards
 from durak.errors import InvalidError
+from durak.messages import Message, message
 
 __all__ = [
     "ACTION_KINDS",
@@ -83,8 +86,8 @@ class Lead:
     cards: tuple[Card, ...] = attrs.field(converter=_cards)
     kind: ClassVar[str] = "lead"
 
-    def describe(self) -> str:
-        return f"lead {' '.join(map(str, self.cards))}"
+    def describe(self) -> Message:
+        return message("action.lead", cards=self.cards)
 
     def __str__(self) -> str:
         return f"p{self.player} {self.describe()}"
@@ -98,8 +101,8 @@ class ThrowIn:
     card: Card = attrs.field(converter=_card)
     kind: ClassVar[str] = "throw"
 
-    def describe(self) -> str:
-        return f"throw in {self.card}"
+    def describe(self) -> Message:
+        return message("action.throw", card=self.card)
 
     def __str__(self) -> str:
         return f"p{self.player} throw {self.card}"
@@ -114,8 +117,8 @@ class Beat:
     card: Card = attrs.field(converter=_card)
     kind: ClassVar[str] = "beat"
 
-    def describe(self) -> str:
-        return f"beat {self.attack} with {self.card}"
+    def describe(self) -> Message:
+        return message("action.beat", attack=self.attack, card=self.card)
 
     def __str__(self) -> str:
         return f"p{self.player} beat {self.attack} {self.card}"
@@ -128,8 +131,8 @@ class Take:
     player: int = attrs.field(validator=_player)
     kind: ClassVar[str] = "take"
 
-    def describe(self) -> str:
-        return "take"
+    def describe(self) -> Message:
+        return message("action.take")
 
     def __str__(self) -> str:
         return f"p{self.player} take"
@@ -142,8 +145,8 @@ class Pass:
     player: int = attrs.field(validator=_player)
     kind: ClassVar[str] = "pass"
 
-    def describe(self) -> str:
-        return "pass"
+    def describe(self) -> Message:
+        return message("action.pass")
 
     def __str__(self) -> str:
         return f"p{self.player} pass"
@@ -157,8 +160,8 @@ class Transfer:
     cards: tuple[Card, ...] = attrs.field(converter=_cards)
     kind: ClassVar[str] = "transfer"
 
-    def describe(self) -> str:
-        return f"transfer with {' '.join(map(str, self.cards))}"
+    def describe(self) -> Message:
+        return message("action.transfer", cards=self.cards)
 
     def __str__(self) -> str:
         return f"p{self.player} transfer {' '.join(map(str, self.cards))}"
@@ -172,8 +175,8 @@ class ShowTrump:
     card: Card = attrs.field(converter=_card)
     kind: ClassVar[str] = "show"
 
-    def describe(self) -> str:
-        return f"show trump {self.card}"
+    def describe(self) -> Message:
+        return message("action.show", card=self.card)
 
     def __str__(self) -> str:
         return f"p{self.player} show {self.card}"
@@ -187,8 +190,8 @@ class ExchangeTrump:
     card: Card = attrs.field(converter=_card)
     kind: ClassVar[str] = "exchange"
 
-    def describe(self) -> str:
-        return f"exchange {self.card} for the face-up trump card"
+    def describe(self) -> Message:
+        return message("action.exchange", card=self.card)
 
     def __str__(self) -> str:
         return f"p{self.player} exchange {self.card}"
@@ -201,8 +204,8 @@ class Redeal:
     player: int = attrs.field(validator=_player)
     kind: ClassVar[str] = "redeal"
 
-    def describe(self) -> str:
-        return "demand a redeal"
+    def describe(self) -> Message:
+        return message("action.redeal")
 
     def __str__(self) -> str:
         return f"p{self.player} redeal"

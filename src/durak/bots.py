@@ -7,9 +7,9 @@ makes an illegal move, whatever the rules (every preset, 2-6 players, teams, tra
 suits, several decks, the trump-six exchange, misdeal redeals).
 
 - :class:`RandomBot`: uniform among the legal actions.
-- :class:`RuleBot`: the strategy tips of the seeds' Podkidnoy page ("Strategie-Tipps"): save
-  trumps, lead low, take early small cards rather than spend a high trump, count the cards,
-  play hard at the end.
+- :class:`RuleBot`: the strategy tips of the German help page of an online Podkidnoy game
+  ("Strategie-Tipps"): save trumps, lead low, take early small cards rather than spend a high
+  trump, count the cards, play hard at the end.
 - :class:`SearchBot`: determinized Monte-Carlo search: samples the hidden cards
   (:func:`~durak.views.determinize`), plays every candidate action out to the end of the game
   with fast rule-of-thumb players, and keeps the action with the best mean result.
@@ -344,7 +344,8 @@ def _wants_redeal(ctx: _Ctx) -> bool:
 
 def _lead(ctx: _Ctx, legal: Sequence[Action] | None) -> Action:
     """Lead low plain cards, a rank the hand holds again first; lead what the defender cannot
-    beat; trumps last (the seed's "Greif mit niedrigen Karten an", "Zähl die Karten")."""
+    beat; trumps last (the German help page's "Greif mit niedrigen Karten an", "Zähl die
+    Karten")."""
     p = ctx.player
     hand = ctx.hand
     trump = ctx.trump
@@ -583,7 +584,7 @@ class _Repetition:
 
 
 class RuleBot:
-    """A rule-of-thumb player after the seeds' Podkidnoy page ("Strategie-Tipps"):
+    """A rule-of-thumb player after the German help page's strategy tips ("Strategie-Tipps"):
 
     - *Spar dir deine Trümpfe*: beat with the cheapest card that works, plain cards before
       trumps; never throw in trumps while the stock lasts.

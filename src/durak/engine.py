@@ -54,6 +54,7 @@ from durak.events import (
     PlayerLeft,
     PlayerOut,
 )
+from durak.messages import message
 from durak.rules.bout import Bout
 from durak.rules.families import Seating, lowest_trump, one, with_known
 from durak.rules.modules import Plan, RuleModule, Violation, plan_for
@@ -904,11 +905,11 @@ def _violation(b: Bout, action: Action) -> Violation | None:
     s = b.s
     p = action.player
     if s.result is not None:
-        return "R7.3", "the game is over"
+        return "R7.3", message("game-over")
     if p >= len(s.hands):
-        return "R2.1", f"there is no seat {p} in a {len(s.hands)}-player game"
+        return "R2.1", message("no-seat", seat=p, count=len(s.hands))
     if not b.active[p]:
-        return "R7.1", f"player {p} is out of the game"
+        return "R7.1", message("player-out", player=p)
     plan = b.plan
     owner = plan.owners.get(type(action))
     if owner is None:
@@ -923,7 +924,7 @@ def _unowned(plan: Plan, action: Action) -> Violation:
     off = plan.off.get(type(action))
     if off is not None:
         return off
-    return "R13.1", f"no rule module in force plays a {type(action).__name__} action"
+    return "R13.1", message("no-module", kind=type(action).__name__)
 
 
 #: The reason for a refused action that no module explains (a module's candidates leave out

@@ -65,15 +65,26 @@ class IllegalActionError(DurakError):
     """An action that is well formed but not allowed in this state (R13.3).
 
     Attributes:
-        action: the rejected action.
+        action: the rejected action's description (a :class:`~durak.messages.Message`, code
+            ``action.lead`` ...).
         player: the seat that tried it.
         rule: the rule id it breaks, e.g. ``"R4.6"``.
-        reason: a sentence saying why.
+        reason: a sentence saying why, in English: a :class:`~durak.messages.Message`.
+        code: the reason's stable code (``"not-in-hand"``, ``"table-full"`` ...: the list is
+            in :mod:`durak.messages`), ``"other"`` for a house rule's plain-text reason.
+        params: the reason's parameters (cards, seats, the limit), by name.
     """
 
     def __init__(self, action: Any, player: int, rule: str, reason: str) -> None:
+        from durak.messages import as_message
+
         self.action = action
         self.player = player
         self.rule = rule
-        self.reason = reason
+        self.reason = as_message(reason)
+        self.code = self.reason.code
+        self.params = self.reason.params
         super().__init__(f"player {player} cannot {action}: {reason} ({rule})")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.action, self.player, self.rule, self.reason)

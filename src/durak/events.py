@@ -18,6 +18,7 @@ from collections.abc import Iterable
 import attrs
 
 from durak.cards import Card
+from durak.messages import Message, message
 from durak.state import Result
 
 __all__ = [
@@ -37,6 +38,7 @@ __all__ = [
     "ThrownIn",
     "Transferred",
     "TrumpExchanged",
+    "describe_event",
     "events_for",
 ]
 
@@ -204,3 +206,77 @@ def events_for(events: Iterable[Event], player: int | None) -> tuple[Event, ...]
             event = attrs.evolve(event, cards=None)
         out.append(event)
     return tuple(out)
+
+
+def _acted_action(text: str) -> Message:
+    """The action an :class:`Acted` event reports (its notation, ``p1 concede``) as a phrase:
+    the action's own ``describe()`` where its kind is registered, else its notation without
+    the seat."""
+    from durak.errors import InvalidError
+    from durak.notation import parse_action
+
+    phrase: str
+    try:
+        phrase = parse_action(text).describe()
+    except InvalidError:
+        phrase = text.partition(" ")[2] or text
+    return phrase if isinstance(phrase, Message) else message("other", text=phrase)
+
+
+def describe_event(event: Event) -> Message:
+    """``event`` as a message (code ``event.led`` ..., listed in :mod:`durak.messages`): the
+    English text a log shows, and the code and parameters to say it another way
+    (:meth:`durak.i18n.Language.say`).
+
+    A :class:`Drew` with its cards (the drawer's own event) gives ``event.drew-cards``; one
+    without them ``event.drew``, or ``event.drew-face-up`` when the face-up trump card was
+    among them (R5.2). A :class:`GameOver` gives ``event.durak``, ``event.draw`` or, with no
+    single durak, ``event.losers``.
+
+    >>> str(describe_event(BoutEnded(1, True, (Card.parse("7h"),))))
+    'player 1 picked up 1 card'
+    """
+    match event:
+        case Led(player=p, cards=cards, defender=d):
+            return message("event.led", player=p, cards=cards, defender=d)
+        case ThrownIn(player=p, card=card):
+            return message("event.thrown-in", player=p, card=card)
+        case Beaten(player=p, attack=attack, card=card):
+            return message("event.beaten", player=p, attack=attack, card=card)
+        case Transferred(player=p, to=to, shown=Card() as shown):
+            return message("event.shown", player=p, card=shown, to=to)
+        case Transferred(player=p, to=to, cards=cards):
+            return message("event.transferred", player=p, cards=cards, to=to)
+        case TakeDeclared(player=p):
+            return message("event.take", player=p)
+        case Passed(player=p):
+            return message("event.passed", player=p)
+        case TrumpExchanged(player=p, card=card, face_up=face_up):
+            return message("event.exchanged", player=p, card=card, face_up=face_up)
+        case Redealt(player=p):
+            return message("event.redealt", player=p)
+        case Acted(player=p, action=text):
+            return message("event.acted", player=p, action=_acted_action(text))
+        case BoutEnded(defender=d, taken=True, cards=cards):
+            return message("event.picked-up", player=d, n=len(cards))
+        case BoutEnded(cards=cards):
+            return message("event.discarded", n=len(cards))
+        case Drew(player=p, count=count, cards=tuple() as cards) if cards:
+            return message("event.drew-cards", player=p, n=count, cards=cards)
+        case Drew(player=p, count=count, face_up=Card() as face_up):
+            return message("event.drew-face-up", player=p, n=count, face_up=face_up)
+        case Drew(player=p, count=count):
+            return message("event.drew", player=p, n=count)
+        case PlayerOut(player=p, place=place):
+            return message("event.out", player=p, place=place)
+        case PlayerLeft(player=p, place=place, partner=q):
+            return message("event.left", player=p, partner=q, place=place)
+        case NewBout(attacker=a, defender=d):
+            return message("event.new-bout", player=a, defender=d)
+        case GameOver(result=result) if result.draw:
+            return message("event.draw")
+        case GameOver(result=result) if result.durak is not None:
+            return message("event.durak", player=result.durak)
+        case GameOver(result=result):
+            return message("event.losers", players=tuple(result.losers))
+    raise TypeError(f"not an event: {event!r}")

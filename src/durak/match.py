@@ -228,7 +228,7 @@ def streaks(results: Sequence[Result]) -> dict[int, Streak]:
 
 
 def streak_name(length: int) -> str | None:
-    """The German seed's names: 2 losses in a row make a *Doppeldurak*, 3 or more a
+    """The German article's names: 2 losses in a row make a *Doppeldurak*, 3 or more a
     *Dauerdurak* (R11.3)."""
     if length >= 3:
         return "Dauerdurak"
@@ -238,8 +238,8 @@ def streak_name(length: int) -> str | None:
 
 
 def vodka(results: Sequence[Result]) -> dict[int, int]:
-    """The seed's vodka scoring (R11.3): after each game the durak owes as many shots as his
-    current losing streak; a game without a durak costs no shots."""
+    """The German article's vodka scoring (R11.3): after each game the durak owes as many shots
+    as his current losing streak; a game without a durak costs no shots."""
     results, seats = _results(results, "vodka")
     shots = dict.fromkeys(range(seats), 0)
     run = dict.fromkeys(range(seats), 0)

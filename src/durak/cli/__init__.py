@@ -83,7 +83,8 @@ from durak.cli.simulate import (
     simulate_matches,
 )
 from durak.errors import DurakError, RulesError
-from durak.presets import DEFAULT_PRESET, get_preset, load_rules, rules_from_mapping
+from durak.i18n import LANGUAGES
+from durak.presets import DEFAULT_PRESET, PRESETS, get_preset, load_rules, rules_from_mapping
 from durak.rules import Rules
 
 __all__ = [
@@ -192,8 +193,9 @@ def build_parser() -> argparse.ArgumentParser:
             "--bots",
             type=_bot_list,
             metavar="KIND[,KIND...]",
-            help=f"the computer players, {kinds}: one kind for all, or one per seat in "
-            f"seat order, repeated as needed (default {bots_default})",
+            help=f"the computer players, {kinds}: one kind for all, or one per computer "
+            "seat in seat order, which sets the number of players (default "
+            f"{bots_default})",
         )
 
     play = commands.add_parser(
@@ -207,6 +209,12 @@ def build_parser() -> argparse.ArgumentParser:
     common(play, default_bot())
     play.add_argument(
         "--line", action="store_true", help="type commands line by line instead of using keys"
+    )
+    play.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        help="the language of the game: en, de, pl or ru (default: from LANGUAGE, LC_ALL, "
+        "LC_MESSAGES or LANG, else English)",
     )
     play.add_argument(
         "--save",
@@ -226,7 +234,7 @@ def build_parser() -> argparse.ArgumentParser:
         "durak deals the next game, R11) and scored: losses, longest losing streaks, "
         "Doppeldurak and Dauerdurak streaks, vodka shots, team losses. With several kinds "
         "of bot (--bots search,rule,random,random) the games are a tournament: the bots "
-        "change seats from game to game, and each bot's durak rate is reported with a 95%% "
+        "change seats from game to game, and each bot's durak rate is reported with a 95% "
         "confidence interval; --jobs N plays it in N processes.",
     )
     common(sim, "random")
@@ -281,6 +289,9 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("file", metavar="FILE", help="a game record (JSON)")
     rep.add_argument("--line", action="store_true", help="print every step instead of keys")
     rep.add_argument("--player", type=_number, metavar="N", help="follow seat N's view")
+    rep.add_argument(
+        "--lang", choices=LANGUAGES, help="the language, as for durak play (en, de, pl, ru)"
+    )
     rep.set_defaults(func=_cmd_replay)
 
     web = commands.add_parser(
@@ -343,6 +354,18 @@ def _resolve_rules(
         rules = load_rules(rules_file)
         return Path(rules_file).name, rules.replace(**overrides) if overrides else rules
     found = get_preset(preset)
+    fixed = found.settings.get("players")
+    if "teams" in found.settings and players is not None and players != fixed:
+        teams = ", ".join(
+            f"{p.name} for {p.settings.get('players')}"
+            for p in PRESETS.values()
+            if "teams" in p.settings
+        )
+        raise RulesError(
+            "players",
+            f"the preset {found.name} is for {fixed} players in fixed teams, not {players} "
+            f"(team presets: {teams})",
+        )
     return found.name, found.rules(**overrides)
 
 
@@ -368,6 +391,27 @@ def _apply_settings(rules: Rules, items: Sequence[str]) -> Rules:
             value = text.strip()
         overrides[name] = value
     return rules_from_mapping({**rules.to_dict(), **overrides, "preset": DEFAULT_PRESET})
+
+
+def _players_of_bots(args: argparse.Namespace, seats_of_others: int) -> int | None:
+    """``--players`` as the command line gives it, or as ``--bots`` implies: one kind per seat
+    (``durak simulate``: every seat; ``durak play``: the seats besides the human's, offset by
+    ``seats_of_others``). One kind alone plays every seat and implies nothing.
+
+    Raises:
+        RulesError: at ``bots``, for more than one kind that does not match ``--players``.
+    """
+    kinds: tuple[str, ...] = args.bots or ()
+    if len(kinds) < 2:
+        return args.players  # type: ignore[no-any-return]
+    implied = len(kinds) + seats_of_others
+    if args.players is not None and args.players != implied:
+        raise RulesError(
+            "bots",
+            f"{len(kinds)} bots ({', '.join(kinds)}) make {implied} players, but --players is "
+            f"{args.players}: give one kind for every seat, or one kind for all",
+        )
+    return implied
 
 
 #: The longest ``--seed`` read, in characters.
@@ -405,7 +449,8 @@ def _with_rules(
 
     def run(args: argparse.Namespace) -> int:
         try:
-            name, rules = _resolve_rules(args.preset, args.players, args.rules_file)
+            players = _players_of_bots(args, 1 if command is _cmd_play else 0)
+            name, rules = _resolve_rules(args.preset, players, args.rules_file)
             rules = _apply_settings(rules, args.settings)
             if args.settings:
                 name = f"{name} + {', '.join(s.strip() for s in args.settings)}"

@@ -5,19 +5,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from durak.actions import ACTION_KINDS, Action, Beat, Lead, Pass, ShowTrump, Take, ThrowIn, Transfer
-from durak.cards import Card, parse_cards
-from durak.cli.render import _cards_used, action_text, listed_actions
+from durak.cards import Card, Rank, parse_cards
+from durak.cli.render import _cards_used, _Look, action_text, listed_actions
 from durak.engine import apply
-from durak.errors import IllegalActionError, InvalidError
+from durak.errors import IllegalActionError, InvalidCardError, InvalidError
+from durak.i18n import N_
 from durak.notation import parse_action
 from durak.state import GameState
 
 #: What a line-mode player may type.
-LINE_HELP = (
+LINE_HELP = N_(
     "Commands: a card such as 7h plays it (lead, throw in, or beat the first card it can beat); "
     "7h 9h beats 7h with 9h; t or take; d, done or pass; transfer 7s; show 7h (show a trump to "
     "transfer); a number picks one of your listed actions; help; q or quit."
@@ -34,9 +36,18 @@ class Command:
     message: str | None = None
 
 
-def _explain_card(state: GameState, player: int, card: Card) -> str:
-    """Why ``card`` cannot be played now: the :class:`IllegalActionError` text of the action the
-    player most likely meant."""
+def _explain_card(
+    state: GameState,
+    player: int,
+    card: Card,
+    look: _Look | None = None,
+    name: Callable[[int], str] | None = None,
+) -> str:
+    """Why ``card`` cannot be played now: the :class:`IllegalActionError` reason of the action
+    the player most likely meant, said to him (``look``), or that the game has no such card."""
+    look = look or _Look(ascii=True, you=player)
+    if not _in_game(state, card):
+        return _no_such_card(state, card, look)
     probe: Action
     if not state.table:
         probe = Lead(player, (card,))
@@ -44,22 +55,61 @@ def _explain_card(state: GameState, player: int, card: Card) -> str:
         probe = Beat(player, state.unbeaten[0], card)
     else:
         probe = ThrowIn(player, card)
-    return _illegal_text(state, probe) or f"{card} cannot be played now"
+    return _illegal_text(state, probe, look, name) or look._("{card} cannot be played now").format(
+        card=look.card(card)
+    )
 
 
-def _illegal_text(state: GameState, action: Action) -> str | None:
-    """The :class:`IllegalActionError` message for ``action``, or ``None`` if it is legal."""
+def _in_game(state: GameState, card: Card) -> bool:
+    """Whether ``card`` is one of the game's cards (in a hand, the stock, on the table or in the
+    discard pile): ``2h`` is none in a 36-card game."""
+    if any(card in hand for hand in state.hands) or card in state.stock or card in state.discard:
+        return True
+    return any(card in pair for pair in state.table)
+
+
+def _no_such_card(state: GameState, card: Card, look: _Look) -> str:
+    return look._("there is no {card} in this deck ({n} cards)").format(
+        card=look.card(card), n=state.rules.deck_size * state.rules.decks
+    )
+
+
+def _illegal_text(
+    state: GameState,
+    action: Action,
+    look: _Look | None = None,
+    name: Callable[[int], str] | None = None,
+) -> str | None:
+    """Why ``action`` is illegal, said to its player in the screen's words (``look``: his
+    language, ``you``, the cards as the screen shows them) with the rule id, or ``None`` if it
+    is legal. A defender's done (pass) is explained as such: passing is for the attackers."""
+    look = look or _Look(ascii=True, you=action.player)
     try:
         apply(state, action)
     except IllegalActionError as exc:
-        return str(exc)
+        if isinstance(action, Pass) and action.player == state.defender and state.table:
+            return look._(
+                "you are the defender: done (D) is for the attackers; beat the cards or take (T)"
+            )
+        return f"{look.say(exc.reason, name)} ({exc.rule})"
     return None
 
 
-def _try(state: GameState, action: Action, legal: Sequence[Action]) -> Command:
+def _try(
+    state: GameState,
+    action: Action,
+    legal: Sequence[Action],
+    look: _Look | None = None,
+    name: Callable[[int], str] | None = None,
+) -> Command:
     if action in legal:
         return Command(action=action)
-    return Command(message=_illegal_text(state, action) or f"{action} is not possible now")
+    for card in _cards_used(action) + ((action.attack,) if isinstance(action, Beat) else ()):
+        if not _in_game(state, card):
+            return Command(message=_no_such_card(state, card, look or _Look(ascii=True)))
+    return Command(
+        message=_illegal_text(state, action, look, name) or f"{action} is not possible now"
+    )
 
 
 def card_actions(actions: Sequence[Action], card: Card) -> list[Action]:
@@ -67,7 +117,14 @@ def card_actions(actions: Sequence[Action], card: Card) -> list[Action]:
     return [a for a in actions if card in _cards_used(a)]
 
 
-def _single_card(state: GameState, player: int, legal: Sequence[Action], card: Card) -> Command:
+def _single_card(
+    state: GameState,
+    player: int,
+    legal: Sequence[Action],
+    card: Card,
+    look: _Look,
+    name: Callable[[int], str] | None,
+) -> Command:
     """``7h`` alone: lead it, throw it in, or beat the first unbeaten card it beats; else the only
     transfer it makes."""
     uses = card_actions(legal, card)
@@ -81,9 +138,42 @@ def _single_card(state: GameState, player: int, legal: Sequence[Action], card: C
     if len(uses) == 1:
         return Command(action=uses[0])
     if uses:
-        options = " or ".join(f"'{action_text(a, typed=True)}'" for a in uses)
-        return Command(message=f"{card} can do several things: type {options}")
-    return Command(message=_explain_card(state, player, card))
+        options = look._(" or ").join(f"'{action_text(a, typed=True)}'" for a in uses)
+        return Command(
+            message=look._("{card} can do several things: type {options}").format(
+                card=look.card(card), options=options
+            )
+        )
+    return Command(message=_explain_card(state, player, card, look, name))
+
+
+_SUIT_PART = re.compile(r"^[cdhsCDHS♣♦♥♠](#\d+)?$")
+
+
+def _card_word(word: str, look: _Look) -> str:
+    """A card typed with the screen language's rank letter (German ``D♥`` or ``Dh`` for the
+    Dame, Russian ``Т♠`` for the туз) in the library's text form (``Q♥``, ``As``); any other
+    word as it is."""
+    if len(word) < 2 or not _SUIT_PART.match(word[1:]):
+        return word
+    for rank in (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE):
+        letter = look.lang.rank(rank)
+        if letter != rank.letter and word[0].upper() == letter.upper():
+            return rank.letter + word[1:]
+    return word
+
+
+def _not_a_card(words: Sequence[str], look: _Look) -> str:
+    """The first of ``words`` that is not a card, said plainly."""
+    bad = words[0]
+    for word in words:
+        try:
+            Card.parse(word)
+        except InvalidError:
+            bad = word
+            break
+    shown = bad if len(bad) <= 20 else bad[:20] + "..."
+    return look._("not a card or a command: '{text}' (help lists the commands)").format(text=shown)
 
 
 _QUIT = {"q", "quit", "exit"}
@@ -97,7 +187,13 @@ _HELP = {"h", "help", "?"}
 _OWN_SYNTAX: frozenset[type] = frozenset({Lead, ThrowIn, Beat, Take, Pass, Transfer, ShowTrump})
 
 
-def parse_command(text: str, state: GameState, player: int) -> Command:
+def parse_command(
+    text: str,
+    state: GameState,
+    player: int,
+    look: _Look | None = None,
+    name: Callable[[int], str] | None = None,
+) -> Command:
     """Understand one line typed by ``player``.
 
     Accepted: a card (``7h``: lead it, throw it in, or beat the first unbeaten card it can beat;
@@ -110,28 +206,39 @@ def parse_command(text: str, state: GameState, player: int) -> Command:
 
     Never raises for bad input: an unknown word, a bad card or an illegal action gives a
     :class:`Command` with a message (the :class:`~durak.errors.InvalidCardError` or
-    :class:`~durak.errors.IllegalActionError` text).
+    :class:`~durak.errors.IllegalActionError` reason, said to the player in ``look``'s
+    language with the cards as the screen shows them; ``name`` names the other seats).
     """
-    words = text.replace(",", " ").split()
+    look = look or _Look(ascii=True, you=player)
+    _ = look._
+    words = [_card_word(w, look) for w in text.replace(",", " ").split()]
     if not words:
-        return Command(message="type a command (help lists them)")
+        return Command(message=_("type a command (help lists them)"))
     head = words[0].lower()
     if head in _QUIT and len(words) == 1:
         return Command(quit=True)
     if head in _HELP and len(words) == 1:
-        return Command(message=LINE_HELP)
+        return Command(message=_(LINE_HELP))
     legal = listed_actions(state, player)
+
+    def attempt(action: Action) -> Command:
+        return _try(state, action, legal, look, name)
+
     try:
         if head in _TAKE and len(words) == 1:
-            return _try(state, Take(player), legal)
+            return attempt(Take(player))
         if head in _PASS and len(words) == 1:
-            return _try(state, Pass(player), legal)
+            return attempt(Pass(player))
         if head.isdigit() and len(words) == 1:
             k = int(head)
             if not legal:
-                return Command(message="you have no action to choose now")
+                return Command(message=_("you have no action to choose now"))
             if not 1 <= k <= len(legal):
-                return Command(message=f"no action {k}: choose a number from 1 to {len(legal)}")
+                return Command(
+                    message=_("no action {k}: choose a number from 1 to {n}").format(
+                        k=k, n=len(legal)
+                    )
+                )
             return Command(action=legal[k - 1])
         rest = words[1:]
         if head == "transfer":
@@ -139,40 +246,47 @@ def parse_command(text: str, state: GameState, player: int) -> Command:
                 transfers = [a for a in legal if isinstance(a, Transfer)]
                 if len(transfers) == 1:
                     return Command(action=transfers[0])
-                return Command(message="say which card(s) to transfer with, e.g. transfer 7s")
-            return _try(state, Transfer(player, parse_cards(rest)), legal)
+                return Command(message=_("say which card(s) to transfer with, e.g. transfer 7s"))
+            return attempt(Transfer(player, parse_cards(rest)))
         if head == "show":
             if len(rest) != 1:
-                return Command(message="say which trump to show, e.g. show 7h")
-            return _try(state, ShowTrump(player, Card.parse(rest[0])), legal)
+                return Command(message=_("say which trump to show, e.g. show 7h"))
+            return attempt(ShowTrump(player, Card.parse(rest[0])))
         if head == "lead":
-            return _try(state, Lead(player, parse_cards(rest)), legal)
+            return attempt(Lead(player, parse_cards(rest)))
         if head in ("throw", "throwin"):
             if len(rest) != 1:
-                return Command(message="say which card to throw in, e.g. throw 7h")
-            return _try(state, ThrowIn(player, Card.parse(rest[0])), legal)
+                return Command(message=_("say which card to throw in, e.g. throw 7h"))
+            return attempt(ThrowIn(player, Card.parse(rest[0])))
         if head == "beat":
             pair = [w for w in rest if w.lower() != "with"]
             if len(pair) != 2:
-                return Command(message="say which card to beat with which, e.g. beat 7h 9h")
-            return _try(state, Beat(player, Card.parse(pair[0]), Card.parse(pair[1])), legal)
+                return Command(message=_("say which card to beat with which, e.g. beat 7h 9h"))
+            return attempt(Beat(player, Card.parse(pair[0]), Card.parse(pair[1])))
         typed = " ".join(words).lower()
         for action in legal:  # any other action by its typed text, e.g. "redeal", "concede"
             if action_text(action, typed=True).lower() == typed:
                 return Command(action=action)
         kind = ACTION_KINDS.get(head)
         if kind is not None and kind not in _OWN_SYNTAX:  # not legal now: the engine says why
-            return _try(state, parse_action(f"p{player} {' '.join(words)}"), legal)
-        cards = parse_cards(words)
+            return attempt(parse_action(f"p{player} {' '.join(words)}"))
+    except InvalidCardError:
+        return Command(message=_not_a_card(words[1:] or words, look))
     except InvalidError as exc:
         return Command(message=str(exc))
+    try:
+        cards = parse_cards(words)
+    except InvalidError:
+        return Command(message=_not_a_card(words, look))
     if len(cards) == 1:
-        return _single_card(state, player, legal, cards[0])
+        return _single_card(state, player, legal, cards[0], look, name)
     if not state.table and player == state.attacker:
-        return _try(state, Lead(player, cards), legal)
+        return attempt(Lead(player, cards))
     if len(cards) == 2:
         beat = Beat(player, cards[0], cards[1])
         if beat not in legal and Beat(player, cards[1], cards[0]) in legal:
             beat = Beat(player, cards[1], cards[0])
-        return _try(state, beat, legal)
-    return Command(message=f"too many cards: {' '.join(words)} (help lists the commands)")
+        return attempt(beat)
+    return Command(
+        message=_("too many cards: {text} (help lists the commands)").format(text=" ".join(words))
+    )

@@ -34,6 +34,7 @@ from durak.cli.screen import CHEATING_KEY_HELP, Scene, ScreenState, render_scene
 from durak.engine import apply_with_events, new_game, next_actor
 from durak.errors import IllegalActionError
 from durak.events import events_for
+from durak.i18n import choose_language, language
 from durak.records import Record, dump
 from durak.rules import Rules
 from durak.rules.extensions import Catch
@@ -61,6 +62,7 @@ class PlaySession:
         ascii: write cards as ``7h`` instead of ``7♥``.
         bots: the kinds of computer player (:func:`bot_kinds`) for seats 1, 2, ... in order,
             repeated as needed: ``("random",)`` puts a random player on every other seat.
+        lang: the language of the screen and the log (:data:`durak.i18n.LANGUAGES`).
     """
 
     def __init__(
@@ -70,11 +72,12 @@ class PlaySession:
         preset: str,
         ascii: bool = False,
         bots: Sequence[str] = ("random",),
+        lang: str = "en",
     ) -> None:
         self.rules = rules
         self.seed = seed
         self.preset = preset
-        self.look = _Look(ascii)
+        self.look = _Look(ascii, language(lang), HUMAN)
         self.state = new_game(rules, seed=seed)
         self.start = self.state
         self.history: list[Action] = []
@@ -89,8 +92,9 @@ class PlaySession:
         self.log.append(_deal_line(self.view, self.name, self.look))
 
     def name(self, seat: int) -> str:
-        """``"you"`` for the human, ``"p1"``, ``"p2"`` ... for the others."""
-        return "you" if seat == HUMAN else f"p{seat}"
+        """``"you"`` (in the screen's language) for the human, ``"p1"``, ``"p2"`` ... for the
+        others."""
+        return self.look.lang.pgettext("seat", "you") if seat == HUMAN else f"p{seat}"
 
     @property
     def view(self) -> PlayerView:
@@ -118,9 +122,9 @@ class PlaySession:
     def title(self) -> str:
         """The screen's title: preset, players and seed."""
         sep = " - " if self.look.ascii else " · "
-        return sep.join(
-            ("Durak", self.preset, f"{self.rules.players} players", f"seed {self.seed}")
-        )
+        _ = self.look._
+        players = _("{n} players").format(n=self.rules.players)
+        return sep.join(("Durak", self.preset, players, _("seed {seed}").format(seed=self.seed)))
 
     def scene(self) -> Scene:
         """What the screen shows now: the human's view, the log, his actions if he is to move."""
@@ -183,6 +187,7 @@ def render_screen(session: PlaySession, screen: ScreenState, plain: bool = False
 def _play_lines(session: PlaySession, console: Console, stdin: TextIO) -> int:
     """Line mode: show the screen with numbered actions, read a command, repeat."""
     plain = _is_plain(console)
+    _ = session.look._
     interactive_input = bool(getattr(stdin, "isatty", lambda: False)())
     screen = ScreenState(numbered=True)
     show = True
@@ -192,13 +197,15 @@ def _play_lines(session: PlaySession, console: Console, stdin: TextIO) -> int:
             break
         if show:
             console.print(render_screen(session, screen, plain=plain))
-            console.print(Text("Type a card (7h), 7h 9h, t, d, a number, help or q.", style="dim"))
+            console.print(
+                Text(_("Type a card (7h), 7h 9h, t, d, a number, help or q."), style="dim")
+            )
         screen.message = None
         try:
             if interactive_input:
-                line: str | None = console.input("[bold]Your move>[/bold] ")
+                line: str | None = console.input(f"[bold]{_('Your move>')}[/bold] ")
             else:
-                console.print("Your move> ", end="")
+                console.print(_("Your move>") + " ", end="")
                 raw = stdin.readline()
                 line = raw if raw else None
                 console.print(raw.rstrip("\n") if raw else "")
@@ -206,14 +213,14 @@ def _play_lines(session: PlaySession, console: Console, stdin: TextIO) -> int:
             line = None
         except KeyboardInterrupt:
             console.print()
-            console.print("game abandoned")
+            console.print(_("game abandoned"))
             return 130
         if line is None:
-            console.print("game abandoned (end of input)")
+            console.print(_("game abandoned (end of input)"))
             return 0
-        command = parse_command(line, session.state, HUMAN)
+        command = parse_command(line, session.state, HUMAN, session.look, session.name)
         if command.quit:
-            console.print("game abandoned")
+            console.print(_("game abandoned"))
             return 0
         if command.action is None:
             console.print(Text(command.message or "?", style="bold red"))
@@ -289,11 +296,14 @@ class _KeyUI:
             return
         card = self.screen.selected
         if card is None:
-            self.screen.message = "you hold no card"
+            self.screen.message = self.session.look._("you hold no card")
             return
         uses = card_actions(self._actions(), card)
         if not uses:
-            self.screen.message = _explain_card(self.session.state, HUMAN, card)
+            session = self.session
+            self.screen.message = _explain_card(
+                session.state, HUMAN, card, session.look, session.name
+            )
         elif len(uses) == 1:
             self._play(uses[0])
         else:
@@ -335,13 +345,26 @@ class _KeyUI:
         if action in self._actions():
             self._play(action)
         else:
-            self.screen.message = _illegal_text(self.session.state, action) or "not now"
+            session = self.session
+            self.screen.message = _illegal_text(
+                session.state, action, session.look, session.name
+            ) or session.look._("not now")
+
+    def typed(self, key: str) -> None:
+        """A key the screen does not use (typed text): say how to play here, and that typed
+        commands need ``--line``."""
+        if self.session.over:
+            return
+        self.screen.message = self.session.look._(
+            "Typed commands need durak play --line; here: ←/→ and Enter play a card, "
+            "T take, D done, Q quit."
+        )
 
     def render(self, width: int) -> str:
         """The screen as text with ANSI styles, ``width`` columns wide."""
         screen = self.screen
         if self.session.over:
-            screen = ScreenState(message="Press Enter or Q to leave.")
+            screen = ScreenState(message=self.session.look._("Press Enter or Q to leave."))
         return _ansi(render_screen(self.session, screen), width)
 
 
@@ -421,7 +444,14 @@ def _play_keys(
 
         @bind(str(digit))
         def _digit(event: KeyPressEvent, k: int = digit) -> None:
+            if ui.screen.choices is None:
+                ui.typed(event.data)
             ui.choose_number(k)
+
+    @bind("<any>")
+    def _other(event: KeyPressEvent) -> None:
+        if event.data.isprintable():
+            ui.typed(event.data)
 
     def text() -> ANSI:
         width = get_app().output.get_size().columns - 1
@@ -439,7 +469,7 @@ def _play_keys(
     app.run()
     console.print(render_screen(session, ScreenState(), plain=_is_plain(console)))
     if ui.quit:
-        console.print("game abandoned")
+        console.print(session.look._("game abandoned"))
     return 0
 
 
@@ -454,7 +484,9 @@ def _save_record(session: PlaySession, path: Path, console: Console) -> bool:
     except OSError as exc:
         _fail(f"--save: cannot write {path}: {exc.strerror or exc}")
         return False
-    console.print(Text(f"game record saved to {path}"), soft_wrap=True)
+    console.print(
+        Text(session.look._("game record saved to {path}").format(path=path)), soft_wrap=True
+    )
     return True
 
 
@@ -467,7 +499,11 @@ def _cmd_play(args: argparse.Namespace, name: str, rules: Rules, seed: int | str
         return _fail(f"--save: {save} is a directory; give a file name")
     kinds: tuple[str, ...] = args.bots or (default_bot(),)
     ascii = not _can_encode(console, "♣♦♥♠←→◀·")
-    session = PlaySession(rules, seed, name, ascii=ascii, bots=kinds)
+    try:
+        lang = choose_language(getattr(args, "lang", None))
+    except ValueError as exc:
+        return _fail(f"--lang: {exc}")
+    session = PlaySession(rules, seed, name, ascii=ascii, bots=kinds, lang=lang)
     stdin = sys.stdin
     tty = bool(getattr(stdin, "isatty", lambda: False)()) and console.is_terminal
     try:

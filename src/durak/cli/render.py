@@ -9,31 +9,18 @@ Nothing here draws a screen (:mod:`durak.cli.screen` does) or reads input.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from durak.actions import Action, Beat, Lead, Pass, ShowTrump, Take, ThrowIn, Transfer
 from durak.cards import Card, Suit
 from durak.engine import legal_actions
-from durak.errors import InvalidError
 from durak.events import (
-    Acted,
-    Beaten,
-    BoutEnded,
     Drew,
     Event,
-    GameOver,
-    Led,
-    NewBout,
-    Passed,
-    PlayerLeft,
-    PlayerOut,
-    Redealt,
-    TakeDeclared,
-    ThrownIn,
-    Transferred,
-    TrumpExchanged,
+    describe_event,
 )
-from durak.notation import parse_action
+from durak.i18n import Language, language
+from durak.messages import Message
 from durak.rules.extensions import is_joker
 from durak.state import GameState, Result
 from durak.views import PlayerView
@@ -41,23 +28,36 @@ from durak.views import PlayerView
 
 @dataclass(frozen=True)
 class _Look:
-    """How cards are written: with suit symbols, or in plain ASCII when the output's encoding
-    has no ``♥``."""
+    """How the screens speak: the language (:class:`~durak.i18n.Language`), the seat they
+    address as "you" (``None``: an onlooker), and cards with suit symbols or in plain ASCII
+    when the output's encoding has no ``♥``."""
 
     ascii: bool = False
+    lang: Language = field(default_factory=language)
+    you: int | None = None
 
     def card(self, card: Card) -> str:
-        if self.ascii:
-            return str(card)
-        if is_joker(card):  # R15.1: the joker's picture, its copy as R1.3 writes it
+        if not self.ascii and is_joker(card):  # R15.1: the joker, its copy as R1.3 writes it
             return "🃏" + str(card)[2:]
-        return card.pretty
+        return self.lang.card(card, self.ascii)
 
     def cards(self, cards: Sequence[Card]) -> str:
         return " ".join(self.card(c) for c in cards)
 
     def suit(self, suit: Suit) -> str:
-        return suit.name.lower() if self.ascii else suit.symbol
+        return self.lang.suit_name(suit) if self.ascii else suit.symbol
+
+    def _(self, text: str) -> str:
+        """``text`` translated (:meth:`~durak.i18n.Language.gettext`)."""
+        return self.lang.gettext(text)
+
+    def n_(self, singular: str, plural: str, n: int) -> str:
+        """The form of ``singular``/``plural`` for ``n``, translated, with ``{n}`` filled in."""
+        return self.lang.ngettext(singular, plural, n).format(n=n)
+
+    def say(self, msg: str, name: Callable[[int], str] | None = None) -> str:
+        """A library message (:mod:`durak.messages`) in this language, to :attr:`you`."""
+        return self.lang.say(msg, you=self.you, name=name, ascii=self.ascii)
 
 
 def _plural(count: int, word: str) -> str:
@@ -96,9 +96,11 @@ def display_order(cards: Iterable[Card], trump: Suit) -> list[Card]:
     """``cards`` in display order: by suit with the trump suit last, then by rank."""
     return sorted(
         cards,
-        key=lambda c: (2, 0, 0, c.copy, int(c))
-        if c.special
-        else (int(c.suit == trump), int(c.suit), int(c.rank), c.copy, int(c)),
+        key=lambda c: (
+            (2, 0, 0, c.copy, int(c))
+            if c.special
+            else (int(c.suit == trump), int(c.suit), int(c.rank), c.copy, int(c))
+        ),
     )
 
 
@@ -165,69 +167,69 @@ def action_text(action: Action, look: _Look | None = None, typed: bool = False) 
     ('demand a redeal', 'redeal')
     """
     look = _Look(ascii=True) if typed or look is None else look
-    match action:
-        case Lead(cards=cards):
-            return f"lead {look.cards(cards)}"
-        case ThrowIn(card=card):
-            return f"throw {card}" if typed else f"throw in {look.card(card)}"
-        case Beat(attack=attack, card=card):
-            if typed:
-                return f"{attack} {card}"
-            return f"beat {look.card(attack)} with {look.card(card)}"
-        case Take():
-            return "take"
-        case Pass():
-            return "done" if typed else "done (pass)"
-        case Transfer(cards=cards):
-            return (
-                f"transfer {look.cards(cards)}" if typed else f"transfer with {look.cards(cards)}"
-            )
-        case ShowTrump(card=card):
-            return f"show {card}" if typed else f"show the trump {look.card(card)} to transfer"
-    notation = str(action).partition(" ")[2]
     if typed:
-        return notation
+        match action:
+            case Lead(cards=cards):
+                return f"lead {look.cards(cards)}"
+            case ThrowIn(card=card):
+                return f"throw {card}"
+            case Beat(attack=attack, card=card):
+                return f"{attack} {card}"
+            case Take():
+                return "take"
+            case Pass():
+                return "done"
+            case Transfer(cards=cards):
+                return f"transfer {look.cards(cards)}"
+            case ShowTrump(card=card):
+                return f"show {card}"
+        return str(action).partition(" ")[2]
+    match action:
+        case Pass():
+            return look._("done (pass)")
+        case ShowTrump(card=card):
+            return look._("show the trump {card} to transfer").format(card=look.card(card))
     describe = getattr(action, "describe", None)
-    return str(describe()) if callable(describe) else notation
+    text = describe() if callable(describe) else str(action).partition(" ")[2]
+    return look.say(text) if isinstance(text, Message) else str(text)
 
 
-def _acted_phrase(text: str, look: _Look) -> str:
-    """The action an :class:`~durak.events.Acted` event reports (its notation, ``p1
-    concede``) in words: its :func:`action_text` where its kind is registered, else its
-    notation without the seat."""
-    try:
-        action = parse_action(text)
-    except InvalidError:
-        return text.partition(" ")[2] or text
-    return action_text(action, look)
-
-
-def _result_lines(result: Result, name: Callable[[int], str]) -> list[str]:
+def _result_lines(
+    result: Result, name: Callable[[int], str], look: _Look | None = None
+) -> list[str]:
     """The result in words: who is the durak (or the draw), then the places."""
+    look = look or _Look()
     if result.draw:
-        head = "Draw: the last players went out together, there is no durak."
+        head = look._("Draw: the last players went out together, there is no durak.")
     elif result.durak is not None:
-        who = name(result.durak)
-        head = "You are the durak!" if who == "you" else f"{who} is the durak."
+        if result.durak == look.you:
+            head = look._("You are the durak!")
+        else:
+            head = look._("{player} is the durak.").format(player=name(result.durak))
     else:
         losers = ", ".join(name(p) for p in result.losers)
         winners = ", ".join(name(p) for p in result.winners)
-        head = f"Winners: {winners}. Lost: {losers}."
+        head = look._("Winners: {winners}. Lost: {losers}.").format(winners=winners, losers=losers)
     by_place: dict[int, list[str]] = {}
     for seat, place in enumerate(result.places):
         by_place.setdefault(place, []).append(name(seat))
-    places = "Places: " + ", ".join(
-        f"{_ordinal(place)} {' and '.join(names)}" for place, names in sorted(by_place.items())
+    places = look._("Places: {places}").format(
+        places=", ".join(
+            f"{look.lang.ordinal(place)} {look.lang.join(names)}"
+            for place, names in sorted(by_place.items())
+        )
     )
     return [head, places]
 
 
 def _deal_line(v: PlayerView, name: Callable[[int], str], look: _Look) -> str:
     """The first log line: the trump and who leads against whom."""
-    lead = name(v.attacker)
-    return (
-        f"new game: trump {look.suit(v.trump)}, {lead} {'lead' if lead == 'you' else 'leads'} "
-        f"against {name(v.defender)}"
+    if v.attacker == look.you:
+        text = look._("new game: trump {trump}, you lead against {defender}")
+    else:
+        text = look._("new game: trump {trump}, {attacker} leads against {defender}")
+    return text.format(
+        trump=look.suit(v.trump), attacker=name(v.attacker), defender=name(v.defender)
     )
 
 
@@ -235,76 +237,26 @@ def describe_events(
     events: Iterable[Event], name: Callable[[int], str], look: _Look | None = None
 ) -> list[str]:
     """The log lines telling ``events`` (from :func:`~durak.engine.apply_with_events`, filtered
-    for the reader by :func:`~durak.events.events_for`), one line per event; the draws after a
-    bout share one line. ``name`` names a seat (``"you"`` takes the verb without ``s``).
+    for the reader by :func:`~durak.events.events_for`), one line per event
+    (:func:`~durak.events.describe_event` in the look's language, to its "you"); the draws
+    after a bout share one line. ``name`` names a seat.
 
     >>> from durak.events import BoutEnded, Drew
     >>> describe_events([BoutEnded(1, True, ()), Drew(0, 1, None), Drew(1, 2, None)], str)
-    ['bout ended: 1 took 0 cards', '0 drew 1 card, 1 drew 2 cards']
+    ['1 picked up 0 cards', '0 drew 1 card, 1 drew 2 cards']
     """
     look = look or _Look(ascii=True)
     lines: list[str] = []
     draws: list[str] = []
     for event in events:
+        text = look.say(describe_event(event), name)
         if isinstance(event, Drew):
-            draws.append(_drew_text(event, name, look))
+            draws.append(text)
             continue
         if draws:
             lines.append(", ".join(draws))
             draws = []
-        lines.append(_event_text(event, name, look))
+        lines.append(text)
     if draws:
         lines.append(", ".join(draws))
     return lines
-
-
-def _drew_text(event: Drew, name: Callable[[int], str], look: _Look) -> str:
-    text = f"{name(event.player)} drew {_plural(event.count, 'card')}"
-    if event.cards:
-        return f"{text} ({look.cards(event.cards)})"
-    if event.face_up is not None:
-        return f"{text} (one is the face-up {look.card(event.face_up)})"
-    return text
-
-
-def _event_text(event: Event, name: Callable[[int], str], look: _Look) -> str:
-    """One event in words (not :class:`~durak.events.Drew`: see :func:`describe_events`)."""
-    match event:
-        case Led(player=p, cards=cards, defender=d):
-            return f"{name(p)} led {look.cards(cards)} against {name(d)}"
-        case ThrownIn(player=p, card=card):
-            return f"{name(p)} threw in {look.card(card)}"
-        case Beaten(player=p, attack=attack, card=card):
-            return f"{name(p)} beat {look.card(attack)} with {look.card(card)}"
-        case Transferred(player=p, to=to, cards=cards, shown=None):
-            return f"{name(p)} transferred with {look.cards(cards)} to {name(to)}"
-        case Transferred(player=p, to=to, shown=Card() as shown):
-            return f"{name(p)} showed the trump {look.card(shown)}, the attack passes to {name(to)}"
-        case TakeDeclared(player=p):
-            return f"{name(p)} chose to take"
-        case Passed(player=p):
-            return f"{name(p)} passed (done)"
-        case TrumpExchanged(player=p, card=card, face_up=face_up):
-            return f"{name(p)} exchanged {look.card(card)} for the face-up {look.card(face_up)}"
-        case Redealt(player=p):
-            return f"{name(p)} called a misdeal: the cards are dealt again"
-        case Acted(player=p, action=text):
-            return f"{name(p)} chose to {_acted_phrase(text, look)}"
-        case BoutEnded(defender=d, taken=True, cards=cards):
-            return f"bout ended: {name(d)} took {_plural(len(cards), 'card')}"
-        case BoutEnded(cards=cards):
-            return f"bout ended: {_plural(len(cards), 'card')} to the discard pile"
-        case PlayerOut(player=p, place=place):
-            who = name(p)
-            return f"{who} {'are' if who == 'you' else 'is'} out ({_ordinal(place)} place)"
-        case PlayerLeft(player=p, place=place, partner=q):
-            who = name(p)
-            verb = "leave" if who == "you" else "leaves"
-            return f"{who} {verb} with {name(q)} ({_ordinal(place)} place)"
-        case NewBout(attacker=a, defender=d):
-            who = name(a)
-            return f"next bout: {who} {'attack' if who == 'you' else 'attacks'} {name(d)}"
-        case GameOver(result=result):
-            head = _result_lines(result, name)[0]
-            return "game over: " + head[0].lower() + head[1:]
-    return str(event)  # pragma: no cover - every event kind is told above

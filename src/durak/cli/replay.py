@@ -17,12 +17,13 @@ from durak.cli.screen import Scene, ScreenState, render_scene
 from durak.engine import apply_with_events
 from durak.errors import DurakError, RulesError
 from durak.events import events_for
+from durak.i18n import N_, choose_language, language
 from durak.presets import PRESETS
 from durak.records import Record, load, replay
 from durak.rules import Rules
 from durak.views import view as player_view
 
-_REPLAY_HELP = "→ or Enter next · ← back · Home/End first/last · Q quit"
+_REPLAY_HELP = N_("→ or Enter next · ← back · Home/End first/last · Q quit")
 
 
 def rules_name(rules: Rules, meta: Any = None) -> str:
@@ -58,14 +59,16 @@ class ReplaySession:
         IndexError: ``seat`` is not a seat of the game.
     """
 
-    def __init__(self, record: Record, seat: int | None = None, ascii: bool = False) -> None:
+    def __init__(
+        self, record: Record, seat: int | None = None, ascii: bool = False, lang: str = "en"
+    ) -> None:
         players = record.rules.players
         if seat is not None and not 0 <= seat < players:
             raise IndexError(f"--player: no seat {seat} in a {players}-player game")
         replay(record)  # every action checked first: the error names the first illegal one
         self.record = record
         self.seat = seat
-        self.look = _Look(ascii)
+        self.look = _Look(ascii, language(lang), seat)
         self.preset = rules_name(record.rules, record.meta)
         state = record.initial_state()
         self.states = [state]
@@ -82,25 +85,29 @@ class ReplaySession:
         return len(self.states) - 1
 
     def name(self, seat: int) -> str:
-        """``"you"`` for the seat whose view is followed, ``"p0"``, ``"p1"`` ... for the
-        others."""
-        return "you" if seat == self.seat else f"p{seat}"
+        """``"you"`` (in the screen's language) for the seat whose view is followed, ``"p0"``,
+        ``"p1"`` ... for the others."""
+        return self.look.lang.pgettext("seat", "you") if seat == self.seat else f"p{seat}"
 
     def title(self) -> str:
         """The screen's title."""
-        deal = f"seed {self.record.seed}" if self.record.seed is not None else "a given deck"
-        who = "as an onlooker" if self.seat is None else f"as p{self.seat}"
+        _ = self.look._
+        seed = self.record.seed
+        deal = _("seed {seed}").format(seed=seed) if seed is not None else _("a given deck")
+        who = _("as an onlooker") if self.seat is None else _("as p{n}").format(n=self.seat)
         sep = " - " if self.look.ascii else " · "
-        parts = ("Durak replay", self.preset, f"{self.record.rules.players} players", deal, who)
+        players = _("{n} players").format(n=self.record.rules.players)
+        parts = (_("Durak replay"), self.preset, players, deal, who)
         return sep.join(parts)
 
     def status(self, step: int) -> str:
         """The status line of ``step``."""
-        text = f"Step {step} of {self.steps}"
+        _ = self.look._
+        text = _("Step {step} of {steps}").format(step=step, steps=self.steps)
         if step == 0:
-            text += ": the deal"
+            text += ": " + _("the deal")
         if step == self.steps and self.states[step].result is None:
-            text += " - the record ends here, before the game is over"
+            text += " - " + _("the record ends here, before the game is over")
         return text
 
     def scene(self, step: int) -> Scene:
@@ -208,7 +215,9 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     console = _console(sys.stdout)
     try:
         record = load(args.file)
-        session = ReplaySession(record, args.player, ascii=not _can_encode(console, "♣♦♥♠←→◀·"))
+        lang = choose_language(getattr(args, "lang", None))
+        ascii = not _can_encode(console, "♣♦♥♠←→◀·")
+        session = ReplaySession(record, args.player, ascii=ascii, lang=lang)
     except DurakError as exc:  # RecordError, ReplayError: naming where and why
         return _fail(f"{args.file}: {exc}")
     except IndexError as exc:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.measure import Measurement
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
@@ -18,18 +19,17 @@ from durak.cards import Card, Suit
 from durak.cli.render import (
     _cards_used,
     _Look,
-    _ordinal,
-    _plural,
     _result_lines,
     action_text,
     display_order,
 )
+from durak.i18n import N_
 from durak.views import PlayerView
 
-_KEY_HELP = "←/→ choose a card · Enter play it · T take · D done (pass) · Q quit"
+_KEY_HELP = N_("←/→ choose a card · Enter play it · T take · D done (pass) · Q quit")
 #: The key help where cheating is on (R15.5): C catches a cheat on the table.
-CHEATING_KEY_HELP = "←/→ choose a card · Enter play it · T take · D done · C catch · Q quit"
-_CHOICE_HELP = "↑/↓ then Enter, or 1-9, to play · Esc back"
+CHEATING_KEY_HELP = N_("←/→ choose a card · Enter play it · T take · D done · C catch · Q quit")
+_CHOICE_HELP = N_("↑/↓ then Enter, or 1-9, to play · Esc back")
 
 
 def _suit_style(suit: Suit) -> str:
@@ -101,44 +101,47 @@ class Scene:
         return self.names[seat]
 
 
-def _role_of(v: PlayerView, seat: int) -> str:
+def _role_of(v: PlayerView, seat: int, look: _Look) -> str:
+    _ = look._
     if v.result is not None:
         if seat == v.result.durak:
-            return "durak"
-        return f"{_ordinal(v.result.places[seat])} place"
+            return _("durak")
+        return _("{place} place").format(place=look.lang.ordinal(v.result.places[seat]))
     place = v.places[seat]
     if place is not None and seat in v.left:
-        return f"left ({_ordinal(place)} place)"
+        return _("left ({place} place)").format(place=look.lang.ordinal(place))
     if place is not None:
-        return f"out ({_ordinal(place)} place)"
+        return _("out ({place} place)").format(place=look.lang.ordinal(place))
     if not v.active[seat]:
-        return "finished"
+        return _("finished")
     if seat == v.defender:
-        return "defender, takes" if v.taken else "defender"
+        return _("defender, takes") if v.taken else _("defender")
     if seat == v.attacker:
-        return "attacker"
+        return _("attacker")
     if v.table and seat in v.throwers:
-        return "thrower"
+        return _("thrower")
     return ""
 
 
 def _hint(scene: Scene) -> str:
     """One sentence telling the viewer what he may do now."""
-    v, name = scene.view, scene.name
+    v, name, _ = scene.view, scene.name, scene.look._
     if v.result is not None:
-        return "The game is over."
+        return _("The game is over.")
     actor = v.next_actor
     if actor is None or actor != v.player:
-        return f"{name(actor or 0)} is to move."
+        return _("{player} is to move.").format(player=name(actor or 0))
     if not v.table:
-        return f"You attack {name(v.defender)}: lead a card."
+        return _("You attack {defender}: lead a card.").format(defender=name(v.defender))
     if v.defender == v.player:
-        transfer = any(isinstance(a, Transfer | ShowTrump) for a in scene.actions)
-        extra = ", transfer" if transfer else ""
-        return f"You defend: beat every unbeaten card{extra}, or take (T)."
+        if any(isinstance(a, Transfer | ShowTrump) for a in scene.actions):
+            return _("You defend: beat every unbeaten card, transfer, or take (T).")
+        return _("You defend: beat every unbeaten card, or take (T).")
     if v.taken:
-        return f"{name(v.defender)} takes: throw in more cards of the table's ranks, or done (D)."
-    return "Throw in a card of a rank on the table, or done (D)."
+        return _("{defender} takes: throw in more cards of the table's ranks, or done (D).").format(
+            defender=name(v.defender)
+        )
+    return _("Throw in a card of a rank on the table, or done (D).")
 
 
 def _cards_text(look: _Look, cards: Sequence[Card], style: str = "") -> Text:
@@ -162,24 +165,24 @@ def _players_table(scene: Scene) -> Table:
     grid.add_column(no_wrap=True)
     grid.add_column(min_width=12)  # known cards (or open hands): they wrap on narrow screens
     for seat in range(v.players):
-        role = _role_of(v, seat)
+        role = _role_of(v, seat, look)
         notes = [role] if role else []
         if v.rules.teams is not None:
-            notes.insert(0, f"team {v.rules.team_of(seat) + 1}")
+            notes.insert(0, look._("team {n}").format(n=v.rules.team_of(seat) + 1))
         if v.result is None and v.table:
             if seat in v.passed:
-                notes.append("passed")
+                notes.append(look._("passed"))
             elif seat in v.done:
-                notes.append("done")
+                notes.append(look._("done"))
         if seat == actor and v.result is None:
-            notes.append("◀ to move" if not look.ascii else "<- to move")
+            notes.append(("◀ " if not look.ascii else "<- ") + look._("to move"))
         cards = Text()
         if scene.hands is None and seat != v.player and v.known[seat]:
-            cards = Text("known: ", style="dim")
+            cards = Text(look._("known: "), style="dim")
             cards.append_text(_cards_text(look, display_order(v.known[seat], v.trump)))
         grid.add_row(
             Text(scene.name(seat), style="bold" if seat == v.player else ""),
-            _plural(v.hand_sizes[seat], "card"),
+            look.n_("{n} card", "{n} cards", v.hand_sizes[seat]),
             Text(", ".join(notes), style="cyan" if seat == actor else ""),
             cards,
         )
@@ -202,23 +205,34 @@ def _table_view(scene: Scene) -> RenderableType:
     v, look, name = scene.view, scene.look, scene.name
     if v.result is not None:
         return Text("")
-    verb = "attack" if name(v.attacker) == "you" else "attacks"
-    head = Text.assemble(("Table", "bold"), f": {name(v.attacker)} {verb} {name(v.defender)}")
+    _ = look._
+    if v.attacker == look.you:
+        who = _("you attack {defender}").format(defender=name(v.defender))
+    else:
+        who = _("{attacker} attacks {defender}").format(
+            attacker=name(v.attacker), defender=name(v.defender)
+        )
+    head = Text.assemble((_("Table"), "bold"), f": {who}")
     if v.taken:
-        head.append(f" ({name(v.defender)} will take)", style="yellow")
+        head.append(
+            " (" + _("{defender} will take").format(defender=name(v.defender)) + ")", style="yellow"
+        )
     if not v.table:
-        return Group(head, Text("  (empty: no card led yet)", style="dim"))
-    head.append(f"   at most {_plural(v.attack_limit, 'attack card')}", style="dim")
+        return Group(head, Text("  " + _("(empty: no card led yet)"), style="dim"))
+    head.append(
+        "   " + look.n_("at most {n} attack card", "at most {n} attack cards", v.attack_limit),
+        style="dim",
+    )
     grid = Table.grid(padding=(0, 2))
     grid.add_column(no_wrap=True)
-    for _ in v.table:
+    for _pair in v.table:
         grid.add_column(justify="center", no_wrap=True)
-    attack_row: list[RenderableType] = [Text("  attack", style="dim")]
-    beat_row: list[RenderableType] = [Text("  beaten by", style="dim")]
+    attack_row: list[RenderableType] = [Text("  " + _("attack"), style="dim")]
+    beat_row: list[RenderableType] = [Text("  " + _("beaten by"), style="dim")]
     for attack, beating in v.table:
         if beating is None:
             attack_row.append(_styled(look, attack, "bold"))
-            beat_row.append(Text("unbeaten", style="bold yellow"))
+            beat_row.append(Text(_("unbeaten"), style="bold yellow"))
         else:
             attack_row.append(_styled(look, attack))
             beat_row.append(_styled(look, beating))
@@ -252,7 +266,8 @@ def _hand_view(scene: Scene, screen: ScreenState, plain: bool) -> Text:
 class _SideBySide:
     """Two renderables side by side, ``gap`` columns apart, when the width leaves the right
     one at least ``right_min`` columns next to the left one's full width; else one above the
-    other (a narrow terminal)."""
+    other (a narrow terminal, or many known cards), a :class:`_Tail` on the right then cut to
+    3 rows so that the screen keeps its height."""
 
     def __init__(
         self, left: RenderableType, right: RenderableType, right_min: int = 28, gap: int = 3
@@ -273,11 +288,56 @@ class _SideBySide:
         else:
             yield self.left
             yield Text("")
-            yield self.right
+            yield self.right.stacked() if isinstance(self.right, _Tail) else self.right
+
+
+class _Tail:
+    """A heading and the last lines of a log, wrapped to the width, as many whole lines as fit
+    in ``rows`` rows, so that the log never pushes the rest of the screen below a 24-row
+    terminal."""
+
+    def __init__(self, head: Text, lines: Sequence[str], style: str, rows: int) -> None:
+        self.head = head
+        self.lines = lines
+        self.style = style
+        self.rows = rows
+
+    def stacked(self) -> _Tail:
+        """The tail as it is shown below the players (a narrow terminal): 3 rows."""
+        return _Tail(self.head, self.lines, self.style, min(self.rows, 3))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.head
+        kept: list[list[list[Segment]]] = []  # whole log lines, newest first, while they fit
+        used = 0
+        for entry in reversed(self.lines):
+            text = Text(entry, style=self.style)
+            rows = console.render_lines(text, options.update(height=None), pad=False)
+            if used + len(rows) > self.rows and kept:
+                break
+            kept.append(rows[-self.rows :])
+            used += len(rows)
+        for rows in reversed(kept):
+            for line in rows:
+                yield from line
+                yield Segment.line()
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement(1, options.max_width)
+
+
+def _choice_menu(screen: ScreenState, look: _Look) -> RenderableType:
+    """The open choice ("Play it how?": beat this card or that one, transfer), numbered."""
+    lines: list[RenderableType] = [Text(look._("Play it how?"), style="bold underline")]
+    for i, action in enumerate(screen.choices or ()):
+        mark = ">" if i == screen.choice else " "
+        style = "reverse" if i == screen.choice else ""
+        lines.append(Text(f"{mark} {i + 1}  {action_text(action, look)}", style=style))
+    return Group(*lines)
 
 
 def _key_help(scene: Scene, screen: ScreenState) -> Text:
-    help_text = _CHOICE_HELP if screen.choices is not None else scene.key_help
+    help_text = scene.look._(_CHOICE_HELP if screen.choices is not None else scene.key_help)
     if scene.look.ascii:
         help_text = help_text.replace("←/→", "Left/Right").replace("↑/↓", "Up/Down")
         help_text = help_text.replace("←", "Left").replace("→", "Right").replace("·", "-")
@@ -296,33 +356,48 @@ def render_scene(scene: Scene, screen: ScreenState, plain: bool = False) -> Rend
         plain: the output has no colours or styles (not a terminal, or ``NO_COLOR``).
     """
     v, look = scene.view, scene.look
+    _ = look._
     parts: list[RenderableType] = [Text(scene.title, style="bold")]
-    trump = Text.assemble("Trump ", (look.suit(v.trump), "bold " + _suit_style(v.trump)))
+    trump = Text.assemble(_("Trump") + " ", (look.suit(v.trump), "bold " + _suit_style(v.trump)))
     if v.trump_card is not None:
         trump.append(" (")
         trump.append_text(_styled(look, v.trump_card))
-        trump.append(" under the stock)" if v.stock_size else ")")
+        trump.append(" " + _("under the stock") + ")" if v.stock_size else ")")
     trump.append(
-        f"   Stock {v.stock_size}   Discard pile {len(v.discard)}   Bouts played {v.bouts}"
+        "   "
+        + _("Stock {stock}   Discard pile {discard}   Bouts played {bouts}").format(
+            stock=v.stock_size, discard=len(v.discard), bouts=v.bouts
+        )
     )
     parts.append(trump)
     parts.append(Text(""))
 
-    recent = list(scene.log)[-max(8, v.players + 2) :]
-    log = Text("\n".join(recent), style="dim" if not plain else "")
-    players = Group(Text("Players", style="bold underline"), _players_table(scene))
-    parts.append(_SideBySide(players, Group(Text("What happened", style="bold underline"), log)))
+    rows = max(8, v.players + 2)
+    players = Group(Text(_("Players"), style="bold underline"), _players_table(scene))
+    if screen.choices is not None:
+        # The choice takes the place of the log, so that it is seen on a 24-line screen.
+        right: RenderableType = _choice_menu(screen, look)
+    else:
+        head = Text(_("What happened"), style="bold underline")
+        right = _Tail(head, list(scene.log)[-rows:], "dim" if not plain else "", rows)
+    parts.append(_SideBySide(players, right))
     parts.append(Text(""))
     if scene.hands is not None:
-        parts.append(Text("Hands", style="bold underline"))
+        parts.append(Text(_("Hands"), style="bold underline"))
         parts.append(_open_hands(scene))
         parts.append(Text(""))
     if v.result is not None:
-        lines = _result_lines(v.result, scene.name)
+        lines = _result_lines(v.result, scene.name, look)
         parts.append(Text(lines[0], style="bold magenta"))
         parts.append(Text(lines[1], style="bold"))
         if v.hand:
-            parts.append(Text(f"Your cards: {look.cards(display_order(v.hand, v.trump))}"))
+            parts.append(
+                Text(
+                    _("Your cards: {cards}").format(
+                        cards=look.cards(display_order(v.hand, v.trump))
+                    )
+                )
+            )
         if scene.status:
             parts.append(Text(scene.status, style="cyan"))
         if screen.message:
@@ -334,24 +409,20 @@ def render_scene(scene: Scene, screen: ScreenState, plain: bool = False) -> Rend
     parts.append(_table_view(scene))
     parts.append(Text(""))
     if v.player is not None:
-        title_line = Text.assemble(("Your hand", "bold"), f" ({_plural(len(v.hand), 'card')})")
+        title_line = Text.assemble(
+            (_("Your hand"), "bold"), f" ({look.n_('{n} card', '{n} cards', len(v.hand))})"
+        )
         if plain and scene.actions:
-            title_line.append(" (* playable)")
+            title_line.append(" (" + _("* playable") + ")")
         parts.append(title_line)
         parts.append(_hand_view(scene, screen, plain))
         if v.known[v.player]:
-            known = Text("  the others know you hold: ", style="dim")
+            known = Text("  " + _("the others know you hold: "), style="dim")
             known.append_text(_cards_text(look, display_order(v.known[v.player], v.trump)))
             parts.append(known)
     parts.append(Text(scene.status or _hint(scene), style="cyan"))
-    if screen.choices is not None:
-        parts.append(Text("Play it how?", style="bold"))
-        for i, action in enumerate(screen.choices):
-            mark = ">" if i == screen.choice else " "
-            style = "reverse" if i == screen.choice else ""
-            parts.append(Text(f" {mark} {i + 1}  {action_text(action, look)}", style=style))
     if screen.numbered and scene.actions:
-        parts.append(Text("Your legal actions:", style="bold"))
+        parts.append(Text(_("Your legal actions:"), style="bold"))
         for i, action in enumerate(scene.actions, 1):
             parts.append(Text(f"  {i:>2}  {action_text(action, look)}"))
     if screen.message:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import attrs
 from rich import box
 from rich.console import Group, RenderableType
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -184,8 +185,8 @@ class MatchStats:
         doppeldurak: per seat, losing streaks of exactly two games (*Doppeldurak*,
             :func:`~durak.match.streak_name`); a streak counts once, by its full length.
         dauerdurak: per seat, losing streaks of three games or more (*Dauerdurak*).
-        vodka: per seat, shots owed under the seed's vodka scoring (:func:`~durak.match.vodka`),
-            summed over the matches.
+        vodka: per seat, shots owed under the German article's vodka scoring
+            (:func:`~durak.match.vodka`), summed over the matches.
         vodka_first_out: the same under the variant :func:`~durak.match.vodka_first_out`.
         teams: the teams of the rules, or ``None``.
         team_lost: per team, games the team lost (:func:`~durak.match.team_losses`); empty
@@ -369,13 +370,17 @@ def _match_table(stats: MatchStats, preset: str, seed: int | str) -> Group:
     )
     table = Table(box=box.SIMPLE_HEAD, collapse_padding=True, show_edge=False)
     table.add_column("seat", no_wrap=True)
-    for column in ("lost", "durak", "longest", "Doppeldurak", "Dauerdurak", "vodka"):
+    # "lost" only where it says more than "durak" (first_out, teams: losers who are no durak)
+    show_lost = stats.lost != stats.durak
+    columns = ("lost", "durak") if show_lost else ("durak",)
+    for column in (*columns, "longest", "Doppeldurak", "Dauerdurak", "vodka"):
         table.add_column(column, justify="right", no_wrap=True)
     table.add_column("vodka 1st out", justify="right", no_wrap=True)
     for seat in range(stats.players):
+        lost = [str(stats.lost[seat])] if show_lost else []
         table.add_row(
             f"p{seat}",
-            str(stats.lost[seat]),
+            *lost,
             str(stats.durak[seat]),
             str(stats.longest[seat]),
             str(stats.doppeldurak[seat]),
@@ -404,7 +409,8 @@ def _match_table(stats: MatchStats, preset: str, seed: int | str) -> Group:
     parts.append(summary)
     parts.append(
         Text(
-            "lost: games lost; longest: longest losing streak in a match; Doppeldurak: "
+            ("lost: games lost; " if show_lost else "durak: games lost, as the durak; ")
+            + "longest: longest losing streak in a match; Doppeldurak: "
             "streaks of 2 losses, Dauerdurak: of 3 or more; vodka: shots owed, the durak "
             "drinking his streak; vodka 1st out: the first player out drinking one (R11.3)",
             style="dim",
@@ -431,6 +437,16 @@ def _tournament_dict(result: TournamentResult) -> dict[str, Any]:
             for stats in result.stats
         ],
     }
+
+
+def _by_seat(result: TournamentResult) -> TournamentResult:
+    """The tournament with its entries labelled by the seat they start in (``random (seat
+    2)``) when two entries are bots of one kind, so that their rows can be told apart."""
+    names = [s.name for s in result.stats]
+    if len(set(names)) == len(names):
+        return result
+    stats = tuple(attrs.evolve(s, name=f"{s.name} (seat {j})") for j, s in enumerate(result.stats))
+    return attrs.evolve(result, stats=stats)
 
 
 def _cmd_simulate(args: argparse.Namespace, name: str, rules: Rules, seed: int | str) -> int:
@@ -463,6 +479,7 @@ def _cmd_simulate(args: argparse.Namespace, name: str, rules: Rules, seed: int |
                 jobs=args.jobs,
                 progress=lambda done, _total: progress.update(task, completed=done),
             )
+            result = _by_seat(result)
             data.update(_tournament_dict(result))
             renderable = (  # a plain table: too wide for rich to wrap usefully
                 f"{name}: tournament of {result.games} seat-rotated games, seed {seed}\n"

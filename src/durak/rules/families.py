@@ -43,7 +43,7 @@ from durak.actions import (
     ThrowIn,
     Transfer,
 )
-from durak.cards import DECK_SIZES, Card, Suit, build_deck, sort_cards
+from durak.cards import DECK_SIZES, Card, Rank, Suit, build_deck, sort_cards
 from durak.errors import RulesError
 from durak.events import (
     Beaten,
@@ -56,6 +56,7 @@ from durak.events import (
     Transferred,
     TrumpExchanged,
 )
+from durak.messages import message
 from durak.rules import drawing, objective, seating, throwing
 from durak.rules.beating import base_beats
 from durak.rules.modules import RuleModule, StrictSuits, Violation
@@ -117,13 +118,15 @@ def in_hand(b: Bout, p: int, cards: Sequence[Card]) -> Violation | None:
     """R13.1: every card is in ``p``'s hand, none listed twice (R1.2)."""
     hand = b.s.hands[p]
     if len(cards) == 1:
-        return None if cards[0] in hand else ("R13.1", f"{cards[0]} is not in player {p}'s hand")
+        return (
+            None if cards[0] in hand else ("R13.1", message("not-in-hand", card=cards[0], player=p))
+        )
     if len(set(cards)) != len(cards):
         dup = next(c for c in cards if cards.count(c) > 1)
-        return "R1.2", f"{dup} is listed more than once"
+        return "R1.2", message("listed-twice", card=dup)
     for c in cards:
         if c not in hand:
-            return "R13.1", f"{c} is not in player {p}'s hand"
+            return "R13.1", message("not-in-hand", card=c, player=p)
     return None
 
 
@@ -134,9 +137,10 @@ def subsets(cards: Sequence[Card], most: int) -> list[tuple[Card, ...]]:
     return [combo for k in range(1, min(most, len(cards)) + 1) for combo in combinations(cards, k)]
 
 
-def rank_text(card: Card) -> str:
-    """A card's rank letter for messages; a card outside the 52 is its own rank."""
-    return str(card).partition("#")[0] if card.special else card.rank.letter
+def rank_of(card: Card) -> Rank | str:
+    """A card's rank as a message parameter: a :class:`~durak.cards.Rank`, or the text of a
+    card outside the 52 (its own rank)."""
+    return str(card).partition("#")[0] if card.special else card.rank
 
 
 def lowest_trump(rules: Rules, trump: Suit) -> int:
@@ -173,13 +177,13 @@ def defending(b: Bout, p: int, rule: str = "R4.8") -> Violation | None:
     nothing is left unbeaten (R4.7 for a beat, R4.8 for a take, R9.1 for a transfer)."""
     s = b.s
     if not s.table:
-        return "R4.2", "no bout has been led yet"
+        return "R4.2", message("not-led")
     if p != s.defender:
-        return "R4.1", f"player {s.defender} is the defender"
+        return "R4.1", message("not-defender", defender=s.defender)
     if s.taken:
-        return "R4.8", "the defender has already taken"
+        return "R4.8", message("already-taken")
     if not b.unbeaten:
-        return rule, "every attack card is beaten"
+        return rule, message("all-beaten")
     return None
 
 
@@ -283,20 +287,23 @@ class Leading(RuleModule):
         assert isinstance(action, Lead)
         s = bout.s
         if s.table:
-            return "R4.2", "the bout has already been led; throw in instead"
+            return "R4.2", message("already-led")
         if action.player != s.attacker:
-            return "R4.1", f"player {s.attacker} leads this bout"
+            return "R4.1", message("not-leader", attacker=s.attacker)
         bad = in_hand(bout, action.player, action.cards)
         if bad:
             return bad
         if s.rules.lead is LeadSetting.SINGLE and len(action.cards) > 1:
-            return "R4.2", "the lead is a single card under lead = single"
+            return "R4.2", message("lead-single")
         if len(action.cards) > 1 and len({c & 15 for c in action.cards}) > 1:
-            return "R4.2", "a lead of several cards must be of one rank"
+            return "R4.2", message("lead-one-rank")
         if len(action.cards) > bout.limit:
-            return "R4.6", (
-                f"{len(action.cards)} attack cards exceed the limit of {bout.limit} "
-                f"(cap {bout.cap}, defender holds {len(s.hands[s.defender])})"
+            return "R4.6", message(
+                "lead-over-limit",
+                n=len(action.cards),
+                limit=bout.limit,
+                cap=bout.cap,
+                hand=len(s.hands[s.defender]),
             )
         return None
 
@@ -356,33 +363,30 @@ class ThrowingIn(RuleModule):
         p = action.player
         card = action.card if isinstance(action, ThrowIn) else None
         if not s.table:
-            return "R4.2", "no bout has been led yet"
+            return "R4.2", message("not-led")
         if p == s.defender:
-            return "R4.4", "the defender cannot throw in against himself"
+            return "R4.4", message("defender-throws")
         if p not in bout.throwers:
-            return "R4.4", f"player {p} is not a thrower in this bout ({s.rules.throwers.value})"
+            return "R4.4", message("not-thrower", player=p, throwers=s.rules.throwers.value)
         if p in s.passed:
-            return "R4.9", f"player {p} has passed and the table has not changed since"
+            return "R4.9", message("has-passed", player=p)
         if s.taken and not s.rules.throw_after_take:
-            return "R4.8", "the defender has taken and throw_after_take is off"
+            return "R4.8", message("taken-no-throw")
         if len(s.table) >= bout.limit:
-            return "R4.6", (
-                f"the bout already holds {len(s.table)} attack cards, its limit "
-                f"(cap {bout.cap}, defender's hand {s.defender_hand})"
-            )
+            return "R4.6", message("table-full", n=len(s.table), cap=bout.cap, hand=s.defender_hand)
         if (
             s.rules.throw_order is ThrowOrder.ATTACKER_FIRST
             and p != s.attacker
             and not bout.done(s.attacker)
         ):
-            return "R4.5", f"the main attacker (player {s.attacker}) throws in first"
+            return "R4.5", message("attacker-first", attacker=s.attacker)
         if card is not None:
             if card not in s.hands[p]:
-                return "R13.1", f"{card} is not in player {p}'s hand"
+                return "R13.1", message("not-in-hand", card=card, player=p)
             if not bout.matches(card):
-                return "R4.3", f"no card of rank {rank_text(card)} is on the table"
+                return "R4.3", message("rank-not-on-table", rank=rank_of(card))
         elif not bout.able(p):
-            return "R4.9", f"player {p} has nothing to throw in, so there is nothing to pass"
+            return "R4.9", message("nothing-to-pass", player=p)
         return None
 
     def event(self, bout: Bout, action: Action) -> Event:
@@ -451,21 +455,22 @@ class Beating(RuleModule):
             return bad
         s = bout.s
         if (action.attack, None) not in s.table:
-            return "R4.7", f"{action.attack} is not an unbeaten attack card on the table"
+            return "R4.7", message("not-unbeaten", attack=action.attack)
         if action.card not in s.hands[action.player]:
-            return "R13.1", f"{action.card} is not in player {action.player}'s hand"
+            return "R13.1", message("not-in-hand", card=action.card, player=action.player)
         if not bout.beats(action.attack, action.card):
             verdict = base_beats(action.card, action.attack, s.trump)
             if verdict:
                 for module in bout.plan.modules:
                     verdict = module.beats(action.card, action.attack, s.trump, s.rules, verdict)
                     if not verdict:
-                        return module.rule or f"house:{module.name}", (
-                            f"{action.card} does not beat {action.attack}: {module.description}"
+                        return module.rule or f"house:{module.name}", message(
+                            "no-beat-module",
+                            card=action.card,
+                            attack=action.attack,
+                            rule=module.description,
                         )
-            return "R4.7", (
-                f"{action.card} does not beat {action.attack} (trump {s.trump.name.lower()})"
-            )
+            return "R4.7", message("no-beat", card=action.card, attack=action.attack, trump=s.trump)
         return None
 
     def event(self, bout: Bout, action: Action) -> Event:
@@ -519,17 +524,21 @@ def _transfer_common(b: Bout, action: Action, on_table: int) -> Violation | None
         return bad
     s = b.s
     if b.beaten:
-        return "R9.1", "a card of this bout has already been beaten"
+        return "R9.1", message("beaten-already")
     if not s.rules.transfer_first_bout and s.bouts == 0:
-        return "R9.6", "no transfer in the game's first bout"
+        return "R9.6", message("no-transfer-first")
     target = b.transfer_target(action)
     if target is None:
-        return "R9.1", "there is no other active player to pass the attack to"
+        return "R9.1", message("no-transfer-target")
     room = min(b.cap, len(s.hands[target]))
     if on_table > room:
-        return "R9.2", (
-            f"{on_table} attack cards would exceed the new defender's limit of {room} "
-            f"(cap {b.cap}, player {target} holds {len(s.hands[target])})"
+        return "R9.2", message(
+            "transfer-over-limit",
+            n=on_table,
+            limit=room,
+            cap=b.cap,
+            target=target,
+            hand=len(s.hands[target]),
         )
     return None
 
@@ -553,7 +562,7 @@ class TransferByCard(RuleModule):
     kinds = (Transfer,)
     offers_to = ("defender",)
     exact = True
-    off = ("R9.1", "transfer by card is off (transfer_by_card)")
+    off = ("R9.1", message("off-transfer-by-card"))
 
     def applies(self, rules: Rules) -> bool:
         return rules.transfer_by_card
@@ -579,7 +588,7 @@ class TransferByCard(RuleModule):
         assert isinstance(action, Transfer)
         s = bout.s
         if len(action.cards) > 1 and not s.rules.transfer_several:
-            return "R9.4", "a transfer adds one card (transfer_several is off)"
+            return "R9.4", message("transfer-one")
         bad = _transfer_common(bout, action, len(s.table) + len(action.cards))
         if bad:
             return bad
@@ -589,7 +598,7 @@ class TransferByCard(RuleModule):
         rank = s.table[0][0] & 15
         for c in action.cards:
             if c & 15 != rank:
-                return "R9.1", f"{c} is not of the attack rank {rank_text(s.table[0][0])}"
+                return "R9.1", message("not-attack-rank", card=c, rank=rank_of(s.table[0][0]))
         return None
 
     def event(self, bout: Bout, action: Action) -> Event:
@@ -625,7 +634,7 @@ class TransferByShow(RuleModule):
     kinds = (ShowTrump,)
     offers_to = ("defender",)
     exact = True
-    off = ("R9.5", "transfer by showing a trump is off (transfer_by_showing_trump)")
+    off = ("R9.5", message("off-transfer-by-show"))
 
     def applies(self, rules: Rules) -> bool:
         return rules.transfer_by_showing_trump
@@ -658,13 +667,13 @@ class TransferByShow(RuleModule):
             return bad
         card = action.card
         if card not in s.hands[action.player]:
-            return "R13.1", f"{card} is not in player {action.player}'s hand"
+            return "R13.1", message("not-in-hand", card=card, player=action.player)
         if card.special or card.suit != s.trump:
-            return "R9.5", f"{card} is not a trump"
+            return "R9.5", message("not-trump", card=card)
         if card & 15 != s.table[0][0] & 15:
-            return "R9.5", f"{card} is not of the attack rank {rank_text(s.table[0][0])}"
+            return "R9.5", message("not-attack-rank", card=card, rank=rank_of(s.table[0][0]))
         if card in s.shown:
-            return "R9.5", f"{card} has already been shown in this bout"
+            return "R9.5", message("shown-already", card=card)
         return None
 
     def event(self, bout: Bout, action: Action) -> Event:
@@ -743,7 +752,7 @@ class TrumpSixExchange(RuleModule):
     rule = "R12.1"
     kinds = (ExchangeTrump,)
     private = (ExchangeTrump,)
-    off = ("R12.1", "the trump-six exchange is off (trump_six_exchange)")
+    off = ("R12.1", message("off-exchange"))
 
     def applies(self, rules: Rules) -> bool:
         return rules.trump_six_exchange
@@ -759,16 +768,13 @@ class TrumpSixExchange(RuleModule):
         s = bout.s
         card = action.card
         if card not in s.hands[action.player]:
-            return "R13.1", f"{card} is not in player {action.player}'s hand"
+            return "R13.1", message("not-in-hand", card=card, player=action.player)
         if card not in s.exchange:
-            return "R12.1", (
-                f"{card} gives no right to exchange: only the deck's lowest trump, dealt or drawn "
-                "and held ever since, does"
-            )
+            return "R12.1", message("no-exchange-right", card=card)
         if not s.stock:
-            return "R12.1", "the face-up trump card has already been drawn"
+            return "R12.1", message("face-up-drawn")
         if s.stock[-1] & 63 == card & 63:
-            return "R12.1", f"the face-up card is itself {card.rank.letter}{card.suit.letter}"
+            return "R12.1", message("face-up-same", card=Card(card & 63))
         return None
 
     def event(self, bout: Bout, action: Action) -> Event:
@@ -818,7 +824,7 @@ class Misdeal(RuleModule):
     rule = "R12.2"
     kinds = (Redeal,)
     private = (Redeal,)
-    off = ("R12.2", "misdeal redeals are off (misdeal_suit_count)")
+    off = ("R12.2", message("off-misdeal"))
 
     def applies(self, rules: Rules) -> bool:
         return rules.misdeal_suit_count is not None
@@ -841,14 +847,13 @@ class Misdeal(RuleModule):
     def violation(self, bout: Bout, action: Action) -> Violation | None:
         s = bout.s
         if s.bouts or s.table:
-            return "R12.2", "a redeal may be demanded only before the first lead"
+            return "R12.2", message("redeal-late")
         if not self.misdealt(s.rules, s.hands[action.player]):
-            return "R12.2", (
-                f"player {action.player} holds fewer than {s.rules.misdeal_suit_count} cards of "
-                "every suit"
+            return "R12.2", message(
+                "no-misdeal", player=action.player, n=s.rules.misdeal_suit_count
             )
         if s.seed is None:
-            return "R12.2", "the game was dealt from an explicit deck order, which gives no redeal"
+            return "R12.2", message("redeal-no-seed")
         return None
 
     def event(self, bout: Bout, action: Action) -> Event:

@@ -7,6 +7,8 @@ Routes:
 - ``GET /table/<id>``: a table's page (the same single page; 404 for an unknown table).
 - ``GET /replay``: the replay page: step through a game record (uploaded, or a table's).
 - ``GET /api/presets``: every preset with the numbers of players it can deal and its settings.
+- ``GET /api/i18n[?lang=de]``: the page's texts in a language from the message catalogs
+  (:func:`durak.i18n.web_catalog`): ``lang`` if given, else the best of ``Accept-Language``.
 - ``POST /api/tables``: create a table from ``{"preset": ..., "seats": ["human", "rule", ...],
   "rules": {setting: value, ...}, "timer": seconds}`` (``seed`` only on a server that allows
   fixed seeds); at most :data:`MAX_BODY` bytes of JSON, unknown keys refused. Answers ``201``
@@ -29,7 +31,7 @@ Every HTTP answer carries a Content-Security-Policy without inline script, ``X-F
 
 >>> app = create_app(ServerConfig(bot_delay=0))
 >>> sorted(r.path for r in app.routes)[:3]
-['/', '/api/presets', '/api/replay']
+['/', '/api/i18n', '/api/presets']
 """
 
 from __future__ import annotations
@@ -50,6 +52,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from durak._input import check_size, parse_json
 from durak.errors import DurakError
+from durak.i18n import from_accept_language, message_params, normalize, web_catalog
+from durak.messages import Message as TextMessage
 from durak.records import Record
 from durak.serialize import view_to_dict
 from durak.views import view
@@ -277,6 +281,12 @@ def create_app(
             }
         )
 
+    async def i18n(request: Request) -> Response:
+        # the language asked for (the page's remembered menu choice), else Accept-Language
+        asked = normalize(request.query_params.get("lang", ""))
+        lang = asked or from_accept_language(request.headers.get("accept-language"))
+        return JSONResponse(web_catalog(lang), headers={"Vary": "Accept-Language"})
+
     async def create_table(request: Request) -> Response:
         try:
             body: Any = await _json_body(request, what="the table's settings")
@@ -381,6 +391,7 @@ def create_app(
             Route("/table/{table_id}", table_page),
             Route("/replay", home),
             Route("/api/presets", presets),
+            Route("/api/i18n", i18n),
             Route("/api/tables", create_table, methods=["POST"]),
             Route("/api/tables/{table_id}", table_info),
             Route("/api/tables/{table_id}/record", table_record),
@@ -416,7 +427,7 @@ async def _reader(websocket: WebSocket, table: Table, conn: Connection) -> None:
             text = (message.get("bytes") or b"").decode("utf-8", "replace")
         reason = await _handle(table, conn, text)
         if reason is not None:
-            conn.send({"type": "error", "message": reason})
+            conn.send(_error_message(reason))
 
 
 async def _session(websocket: WebSocket, table: Table, outbox: int, client: str) -> None:
@@ -443,6 +454,18 @@ async def _session(websocket: WebSocket, table: Table, outbox: int, client: str)
             await asyncio.wait_for(
                 websocket.close(code=CLOSE_SLOW, reason="too slow: messages piled up"), 5
             )
+
+
+def _error_message(reason: str) -> dict[str, Any]:
+    """The error frame for a refused message: ``message`` (English) and, when a rule refused
+    the action, ``rule`` and ``reason`` (its code and parameters, to say in the page's
+    language)."""
+    out: dict[str, Any] = {"type": "error", "message": str(reason)}
+    broken = getattr(reason, "broken", None)
+    if broken is not None and isinstance(broken[1], TextMessage):
+        out["rule"] = broken[0]
+        out["reason"] = {"code": broken[1].code, "params": message_params(broken[1])}
+    return out
 
 
 async def _handle(table: Table, conn: Connection, text: str) -> str | None:

@@ -29,8 +29,9 @@ give up one's seat; ``{"type": "ping"}``, answered by nothing.
 
 >>> from durak.events import Beaten
 >>> from durak.cards import Card
->>> event_to_dict(Beaten(1, Card.parse("7h"), Card.parse("9h")), 0, lambda p: f"P{p}")
-{'type': 'beaten', 'player': 1, 'attack': '7h', 'card': '9h', 'text': 'P1 beat 7♥ with 9♥'}
+>>> out = event_to_dict(Beaten(1, Card.parse("7h"), Card.parse("9h")), 0, lambda p: f"P{p}")
+>>> out["text"], out["message"]["code"], out["message"]["params"]
+('P1 beat 7♥ with 9♥', 'event.beaten', {'player': 1, 'attack': '7h', 'card': '9h'})
 >>> str(action_from_message('{"kind": "beat", "player": 1, "attack": "7h", "card": "9h"}'))
 'p1 beat 7h 9h'
 """
@@ -51,23 +52,11 @@ from durak.actions import (
 from durak.cards import Card
 from durak.errors import DurakError, InvalidError
 from durak.events import (
-    Acted,
-    Beaten,
-    BoutEnded,
-    Drew,
     Event,
     GameOver,
-    Led,
-    NewBout,
-    Passed,
-    PlayerLeft,
-    PlayerOut,
-    Redealt,
-    TakeDeclared,
-    ThrownIn,
-    Transferred,
-    TrumpExchanged,
+    describe_event,
 )
+from durak.i18n import language, message_params
 from durak.notation import parse_action
 from durak.records import result_to_dict
 from durak.state import Result
@@ -102,17 +91,8 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
-def _cards(cards: Iterable[Card]) -> str:
-    return " ".join(c.pretty for c in cards)
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+#: The English of the events' texts (the page says them anew in its own language).
+_ENGLISH = language("en")
 
 
 def result_text(result: Result, seat: int | None, name: Callable[[int], str]) -> str:
@@ -130,23 +110,10 @@ def result_text(result: Result, seat: int | None, name: Callable[[int], str]) ->
     return head
 
 
-def _acted_phrase(text: str) -> str:
-    """The action an :class:`~durak.events.Acted` event reports (its notation, ``p1 concede``)
-    in words: the action's own ``describe()`` where its kind is registered, else its notation
-    without the seat."""
-    try:
-        action = parse_action(text)
-    except InvalidError:
-        return text.partition(" ")[2] or text
-    return action.describe()
-
-
-_YOU_INSIDE = re.compile(r"(?<![.!?] )(?<!^)\bYou\b")
-
-
 def event_text(event: Event, seat: int | None, name: Callable[[int], str]) -> str:
-    """One event in words for ``seat`` (``name`` gives a seat's name, e.g. ``"You"``; inside a
-    sentence it is written ``you``).
+    """One event in English words for ``seat`` (``name`` gives a seat's name, e.g. ``"You"``):
+    :func:`~durak.events.describe_event` said to ``seat`` as "you", cards with their suit
+    symbols; the end of the game with :func:`result_text`.
 
     The event must already be the one ``seat`` may see (:func:`~durak.events.events_for`):
     only then are another player's drawn cards hidden.
@@ -155,62 +122,26 @@ def event_text(event: Event, seat: int | None, name: Callable[[int], str]) -> st
     >>> event_text(NewBout(1, 0), 0, lambda p: "You" if p == 0 else f"P{p}")
     'New bout: P1 attacks you'
     """
-    return _YOU_INSIDE.sub("you", _event_words(event, seat, name))
+    if isinstance(event, GameOver):
+        return "Game over. " + result_text(event.result, seat, name)
+    def named(p: int) -> str:  # "you" inside a sentence, capitalised only at its start
+        return "you" if p == seat else name(p)
 
-
-def _event_words(event: Event, seat: int | None, name: Callable[[int], str]) -> str:
-    match event:
-        case Led(player=p, cards=cards, defender=d):
-            return f"{name(p)} led {_cards(cards)} against {name(d)}"
-        case ThrownIn(player=p, card=card):
-            return f"{name(p)} threw in {card.pretty}"
-        case Beaten(player=p, attack=attack, card=card):
-            return f"{name(p)} beat {attack.pretty} with {card.pretty}"
-        case Transferred(player=p, to=to, shown=Card() as shown):
-            return f"{name(p)} showed the trump {shown.pretty}: the attack passes to {name(to)}"
-        case Transferred(player=p, to=to, cards=cards):
-            return f"{name(p)} transferred with {_cards(cards)} to {name(to)}"
-        case TakeDeclared(player=p):
-            return f"{name(p)} will take"
-        case Passed(player=p):
-            return f"{name(p)}: done"
-        case TrumpExchanged(player=p, card=card, face_up=face_up):
-            return f"{name(p)} exchanged {card.pretty} for the face-up {face_up.pretty}"
-        case Redealt(player=p):
-            return f"{name(p)} called a misdeal: the cards were dealt again"
-        case Acted(player=p, action=text):
-            return f"{name(p)} chose to {_acted_phrase(text)}"
-        case BoutEnded(defender=d, taken=True, cards=cards):
-            return f"{name(d)} picked up {_plural(len(cards), 'card')}"
-        case BoutEnded(cards=cards):
-            return f"Beaten off: {_plural(len(cards), 'card')} to the discard pile"
-        case Drew(player=p, count=count, cards=cards, face_up=face_up):
-            text = f"{name(p)} drew {_plural(count, 'card')}"
-            if cards:
-                return f"{text}: {_cards(cards)}"
-            if face_up is not None:
-                return f"{text}, one of them the face-up {face_up.pretty}"
-            return text
-        case PlayerOut(player=p, place=place):
-            verb = "are" if p == seat else "is"
-            return f"{name(p)} {verb} out ({_ordinal(place)} place)"
-        case PlayerLeft(player=p, place=place, partner=q):
-            verb = "leave" if p == seat else "leaves"
-            return f"{name(p)} {verb} with {name(q)} ({_ordinal(place)} place)"
-        case NewBout(attacker=a, defender=d):
-            return f"New bout: {name(a)} {'attack' if a == seat else 'attacks'} {name(d)}"
-        case GameOver(result=result):
-            return "Game over. " + result_text(result, seat, name)
-    return type(event).__name__  # pragma: no cover - every event is matched above
+    text = _ENGLISH.say(describe_event(event), you=seat, name=named)
+    return text[:1].upper() + text[1:]
 
 
 def event_to_dict(event: Event, seat: int | None, name: Callable[[int], str]) -> dict[str, Any]:
     """An event as a JSON-safe dict: ``type`` (the event class in snake case), its fields
-    (cards as text) and ``text`` (the event in words for ``seat``)."""
+    (cards as text), ``text`` (the event in English words for ``seat``) and ``message``: the
+    code and parameters of :func:`~durak.events.describe_event`, for the page to say it in
+    its language (:func:`durak.i18n.web_catalog`)."""
     out: dict[str, Any] = {"type": _CAMEL.sub("_", type(event).__name__).lower()}
     for field in attrs.fields(type(event)):
         out[field.name] = _jsonable(getattr(event, field.name))
     out["text"] = event_text(event, seat, name)
+    described = describe_event(event)  # the same as data, to say in the page's language
+    out["message"] = {"code": described.code, "params": message_params(described)}
     return out
 
 

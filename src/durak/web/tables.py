@@ -98,6 +98,23 @@ HISTORY = 120
 _BOT_TITLES = {"random": "Random bot", "rule": "Rule bot", "search": "Search bot"}
 
 
+class Refusal(str):
+    """Why an action was refused, in English (the string), with the broken rule's id and its
+    reason as data (:mod:`durak.messages`) when the rules refused it, for the page to say it in
+    its own language.
+
+    Attributes:
+        broken: ``(rule id, reason)`` as :func:`~durak.engine.check` gives it, or ``None``.
+    """
+
+    broken: tuple[str, str] | None
+
+    def __new__(cls, text: str, broken: tuple[str, str] | None = None) -> Refusal:
+        out = super().__new__(cls, text)
+        out.broken = broken
+        return out
+
+
 class TableError(DurakError):
     """A request about tables that cannot be granted. Like every error of the library it is a
     :class:`~durak.errors.DurakError`, and so a :class:`ValueError`.
@@ -587,7 +604,7 @@ class Table:
         if not is_legal(self.state, action):
             broken = check(self.state, action)
             reason = f"{broken[1]} ({broken[0]})" if broken else "not allowed now"
-            return f"Illegal action {action}: {reason}."
+            return Refusal(f"Illegal action {action}: {reason}.", broken)
         return None
 
     async def submit(self, seat: int | None, message: str | Mapping[str, Any]) -> str | None:

@@ -6,6 +6,96 @@
 (function () {
   const $ = (id) => document.getElementById(id);
 
+  // ---------------------------------------------------------------- language
+  // Every text comes from the library's message catalogs (GET /api/i18n): the page's words
+  // (t, tn), and the events as the server describes them, code and parameters (say).
+  const LANG_KEY = "durak:lang";
+  let I18N = { lang: "en", languages: { en: "English" }, strings: {}, plurals: {}, templates: {},
+    ranks: {}, suits: {}, seat: "player {n}", you: "you", ordinal: "" };
+  let plural = new Intl.PluralRules("en");
+
+  async function loadLanguage() {
+    const asked = localStorage.getItem(LANG_KEY) || "";
+    try {
+      const answer = await fetch("/api/i18n" + (asked ? "?lang=" + encodeURIComponent(asked) : ""));
+      if (answer.ok) I18N = await answer.json();
+    } catch (e) { /* offline: English */ }
+    plural = new Intl.PluralRules(I18N.lang);
+    document.documentElement.lang = I18N.lang;
+    for (const el of document.querySelectorAll("[data-i18n]")) {
+      el.textContent = t(el.textContent.trim().replace(/\s+/g, " "));
+    }
+    for (const el of document.querySelectorAll("[data-i18n-html]")) {
+      el.innerHTML = t(el.innerHTML.trim().replace(/\s+/g, " "));  // the catalog's own markup
+    }
+    for (const el of document.querySelectorAll("[data-i18n-label]")) {
+      el.setAttribute("aria-label", t(el.getAttribute("aria-label")));
+    }
+    const menu = $("lang");
+    menu.textContent = "";
+    for (const [code, name] of Object.entries(I18N.languages)) {
+      const opt = document.createElement("option");
+      opt.value = code;
+      opt.textContent = name;
+      menu.append(opt);
+    }
+    menu.value = I18N.lang;
+    menu.addEventListener("change", () => {
+      localStorage.setItem(LANG_KEY, menu.value);  // remembered on this browser
+      location.reload();
+    });
+  }
+
+  /** A text of the page in the chosen language; {name} fields filled from ``values``. */
+  function t(text, values) {
+    return fill(I18N.strings[text] || text, values || {});
+  }
+
+  /** The form of singular/plural for ``n`` (the language's plural rule), ``{n}`` filled in. */
+  function tn(singular, pluralText, n, values) {
+    const forms = I18N.plurals[singular];
+    const form = forms ? forms[plural.select(n)] || forms.other : (n === 1 ? singular : pluralText);
+    return fill(form, Object.assign({ n }, values || {}));
+  }
+
+  function fill(template, values) {
+    return template.replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all));
+  }
+
+  function capitalized(text) {
+    return text ? text[0].toLocaleUpperCase(I18N.lang) + text.slice(1) : text;
+  }
+
+  /** A library message ({code, params}, durak.messages) in the chosen language, addressed to
+   * this seat; the other seats named P1, P2 ... */
+  function say(message) {
+    let code = message.code;
+    const params = message.params || {};
+    if (code === "other") return String(params.text || "");
+    if (params.player === ui.seat && ui.seat !== null && I18N.templates[code + ":you"]) code += ":you";
+    const forms = I18N.templates[code];
+    if (!forms) return "";
+    const n = typeof params.n === "number" ? params.n : 1;
+    const template = forms[plural.select(n)] || forms.other;
+    const values = {};
+    for (const [key, v] of Object.entries(params)) values[key] = sayValue(key, v);
+    return fill(template, values);
+  }
+
+  const SEAT_PARAMS = ["player", "defender", "attacker", "to", "target", "partner"];
+
+  function sayValue(key, v) {
+    if (SEAT_PARAMS.includes(key)) return v === ui.seat ? I18N.you : "P" + v;
+    if (key === "players") return v.map((p) => (p === ui.seat ? I18N.you : "P" + p)).join(", ");
+    if (key === "place") return ordinal(v);
+    if (key === "trump") return I18N.suits[v] || v;
+    if (key === "rank") return I18N.ranks[v] || (v === "T" ? "10" : v);
+    if (v && typeof v === "object" && !Array.isArray(v)) return say(v);
+    if (Array.isArray(v)) return v.map(pretty).join(" ");
+    if (typeof v === "string" && /^[2-9TJQKA][cdhs](#\d+)?$/.test(v)) return pretty(v);
+    return String(v);
+  }
+
   // ---------------------------------------------------------------- cards and actions
   const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
   const SUIT_NAMES = { c: "clubs", d: "diamonds", h: "hearts", s: "spades" };
@@ -14,7 +104,6 @@
     9: "nine", T: "ten", J: "jack", Q: "queen", K: "king", A: "ace",
   };
   const RANK_ORDER = "23456789TJQKA";
-  const ORDINALS = ["", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"];
 
   const JOKER = "🃏";
 
@@ -28,19 +117,28 @@
     };
   }
 
-  /** "10♦", "Q♥", "🃏", with "#2" for a second copy. */
+  /** "10♦", "Q♥" (the rank letters of the chosen language: "D♥" in German), "#2" for a
+   * second copy. */
   function pretty(text) {
     const c = parseCard(text);
-    const rank = c.rank === "T" ? "10" : c.rank;
-    const face = c.joker ? JOKER : rank + SUITS[c.suit];
+    const face = c.joker ? JOKER : rankText(c.rank) + SUITS[c.suit];
     return face + (c.copy > 1 ? "#" + c.copy : "");
   }
 
-  /** Words for screen readers: "queen of hearts", "joker". */
+  function rankText(rank) {
+    return rank === "T" ? "10" : I18N.ranks[rank] || rank;
+  }
+
+  /** Words for screen readers: "queen of hearts", "Herz-Dame". */
   function cardName(text) {
     const c = parseCard(text);
-    let name = c.joker ? "joker" : RANK_NAMES[c.rank] + " of " + SUIT_NAMES[c.suit];
-    if (c.copy > 1) name += " (" + (ORDINALS[c.copy] || "copy " + c.copy) + " copy)";
+    let name = t("joker");
+    if (!c.joker) {
+      const rank = (I18N.rank_names || {})[c.rank] || RANK_NAMES[c.rank];
+      const template = (I18N.card_names || {})[c.suit] || "{rank} of " + SUIT_NAMES[c.suit];
+      name = fill(template, { rank });
+    }
+    if (c.copy > 1) name += " (" + t("copy {n}", { n: c.copy }) + ")";
     return name;
   }
 
@@ -59,16 +157,16 @@
   function actionLabel(action) {
     const cards = action.cards.map(pretty).join(" ");
     switch (action.verb) {
-      case "lead": return "Lead " + cards;
-      case "throw": return "Throw in " + cards;
-      case "beat": return "Beat " + pretty(action.cards[0]) + " with " + pretty(action.cards[1]);
-      case "transfer": return "Transfer with " + cards;
-      case "show": return "Show trump " + cards + " (transfer)";
-      case "exchange": return "Exchange " + cards + " for the trump card";
-      case "take": return "Take";
-      case "pass": return "Done";
-      case "redeal": return "Misdeal: redeal";
-      case "catch": return "Catch " + cards;
+      case "lead": return t("Lead {cards}", { cards });
+      case "throw": return t("Throw in {cards}", { cards });
+      case "beat": return t("Beat {attack} with {card}", { attack: pretty(action.cards[0]), card: pretty(action.cards[1]) });
+      case "transfer": return t("Transfer with {cards}", { cards });
+      case "show": return t("Show trump {cards} (transfer)", { cards });
+      case "exchange": return t("Exchange {cards} for the trump card", { cards });
+      case "take": return t("Take");
+      case "pass": return t("Done");
+      case "redeal": return t("Misdeal: redeal");
+      case "catch": return t("Catch {cards}", { cards });
       default: return action.text.replace(/^p\d+\s+/, "");  // a house rule's kind: its notation
     }
   }
@@ -94,7 +192,7 @@
     else el.setAttribute("role", "img");
     el.dataset.card = text;
     el.setAttribute("aria-label", opts.label || cardName(text));
-    const rank = c.rank === "T" ? "10" : c.rank;
+    const rank = rankText(c.rank);
     const copy = c.copy > 1 ? `<span class="copy">${c.copy}</span>` : "";
     const suit = c.joker ? "" : SUITS[c.suit];
     const pip = c.joker ? JOKER : SUITS[c.suit];
@@ -134,6 +232,7 @@
   }
 
   function ordinal(n) {
+    if (I18N.ordinal) return fill(I18N.ordinal, { n });
     const s = n % 100 >= 11 && n % 100 <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th");
     return n + s;
   }
@@ -141,7 +240,7 @@
   // ---------------------------------------------------------------- start page
   async function startPage() {
     $("start").hidden = false;
-    document.title = "Durak: start a table";
+    document.title = t("Durak: start a table");
     const answer = await fetch("/api/presets");
     const data = await answer.json();
     const presets = data.presets;
@@ -153,7 +252,7 @@
       presetSel.append(opt);
     }
     const kinds = [
-      ["human", "Person"], ["rule", "Rule bot"], ["random", "Random bot"], ["search", "Search bot"],
+      ["human", t("Person")], ["rule", t("Rule bot")], ["random", t("Random bot")], ["search", t("Search bot")],
     ];
     const remembered = [];
 
@@ -167,7 +266,7 @@
         row.className = "seat-row";
         const label = document.createElement("label");
         label.htmlFor = "seat-" + i;
-        label.textContent = "Seat P" + i + (i === 0 ? " (you)" : "");
+        label.textContent = i === 0 ? t("Seat P{n} (you)", { n: i }) : t("Seat P{n}", { n: i });
         const sel = document.createElement("select");
         sel.id = "seat-" + i;
         for (const [value, text] of kinds) {
@@ -214,7 +313,7 @@
       for (const n of p.players) {
         const opt = document.createElement("option");
         opt.value = String(n);
-        opt.textContent = n + " players";
+        opt.textContent = tn("{n} player", "{n} players", n);
         playersSel.append(opt);
       }
       playersSel.value = String(p.players.includes(before) ? before : p.default_players);
@@ -252,7 +351,7 @@
       });
       const body = await res.json();
       if (!res.ok) {
-        $("start-error").textContent = body.error || "Could not create the table.";
+        $("start-error").textContent = body.error || t("Could not create the table.");
         return;
       }
       location.href = body.url;
@@ -280,12 +379,12 @@
     const url = `${proto}//${location.host}/ws/${ui.tableId}?token=${encodeURIComponent(token)}`;
     const socket = new WebSocket(url);
     ui.socket = socket;
-    $("connection").textContent = "connecting…";
+    $("connection").textContent = t("connecting…");
     socket.onopen = () => { ui.retry = 0; $("connection").textContent = ""; };
     socket.onmessage = (ev) => onMessage(JSON.parse(ev.data));
     socket.onclose = (ev) => {
       if (ev.code === 4404) { showMissing(); return; }
-      $("connection").textContent = "offline: reconnecting…";
+      $("connection").textContent = t("offline: reconnecting…");
       ui.retry = Math.min(ui.retry + 1, 6);
       setTimeout(connect, 300 * ui.retry);
     };
@@ -293,7 +392,7 @@
 
   function send(text) {
     if (!ui.socket || ui.socket.readyState !== WebSocket.OPEN) {
-      toast("Not connected: wait a moment and try again.");
+      toast(t("Not connected: wait a moment and try again."));
       return;
     }
     ui.socket.send(text);
@@ -309,11 +408,12 @@
       ui.seat = m.seat;
       if (m.token) localStorage.setItem(tokenKey(), m.token);
       else localStorage.removeItem(tokenKey());
-      if (m.seat === null) toast("Every seat is taken: you are watching this table.");
+      if (m.seat === null) toast(t("Every seat is taken: you are watching this table."));
       return;
     }
     if (m.type === "error") {
-      toast(m.message);
+      // a rule's refusal is said from its code and parameters, in the page's language
+      toast(m.reason ? capitalized(say(m.reason)) + " (" + m.rule + ")" : m.message);
       return;
     }
     if (m.type !== "state") return;
@@ -322,8 +422,8 @@
       ui.resultShown = null;
     }
     // The first message after (re)connecting carries the seat's part of the game so far.
-    if (m.history) ui.log = m.history.map((e) => e.text);
-    for (const e of m.events) ui.log.push(e.text);
+    if (m.history) ui.log = m.history.map((e) => (e.message ? capitalized(say(e.message)) || e.text : e.text));
+    for (const e of m.events) ui.log.push(e.message ? capitalized(say(e.message)) || e.text : e.text);
     if (ui.log.length > 60) ui.log = ui.log.slice(-60);
     if (m.events.length) ui.selected = null;
     ui.msg = m;
@@ -344,18 +444,18 @@
   }
 
   function seatLabel(seat) {
-    return seat === ui.seat ? "You" : "P" + seat;
+    return seat === ui.seat ? t("You") : "P" + seat;
   }
 
   function roleOf(v, seat) {
     if (v.places[seat] !== null && v.left.includes(seat)) {
-      return "left, " + ordinal(v.places[seat]) + " place";
+      return t("left ({place} place)", { place: ordinal(v.places[seat]) });
     }
-    if (v.places[seat] !== null) return "out, " + ordinal(v.places[seat]) + " place";
-    if (!v.active[seat]) return "finished";
-    if (seat === v.defender) return v.taken ? "defender, takes" : "defender";
-    if (seat === v.attacker) return v.table.length ? "attacker" : "to lead";
-    if (v.throwers.includes(seat)) return "may throw in";
+    if (v.places[seat] !== null) return t("out ({place} place)", { place: ordinal(v.places[seat]) });
+    if (!v.active[seat]) return t("finished");
+    if (seat === v.defender) return v.taken ? t("defender, takes") : t("defender");
+    if (seat === v.attacker) return v.table.length ? t("attacker") : t("to lead");
+    if (v.throwers.includes(seat)) return t("may throw in");
     return "";
   }
 
@@ -365,17 +465,17 @@
     const actions = myActions();
     const seats = m.seats;
     const acting = new Set(m.acting);
-    document.title = "Durak: table " + m.table;
-    $("table-title").textContent = m.preset + " · " + v.hand_sizes.length + " players" +
-      (m.game > 1 ? " · game " + m.game : "");
+    document.title = t("Durak: table {table}", { table: m.table });
+    $("table-title").textContent = m.preset + " · " + tn("{n} player", "{n} players", v.hand_sizes.length) +
+      (m.game > 1 ? " · " + t("game {n}", { n: m.game }) : "");
 
     // Share link while seats are free.
     const free = seats.filter((s) => !s.taken).length;
     $("share").hidden = m.started;
     $("share-link").value = location.origin + "/table/" + m.table;
     $("share-text").textContent = free
-      ? `Waiting for ${free} more ${free === 1 ? "person" : "people"}. Share this link:`
-      : "Share this link:";
+      ? tn("Waiting for {n} more person. Share this link:", "Waiting for {n} more people. Share this link:", free)
+      : t("Share this link:");
 
     const note = $("seed-note");
     note.hidden = m.fixed_seed === null || m.fixed_seed === undefined;
@@ -423,21 +523,22 @@
       const role = roleOf(v, seat);
       const teams = v.rules.teams || [];
       const partner = ui.seat !== null && teams.some((t) => t.includes(seat) && t.includes(ui.seat));
-      const status = info.away ? "a bot plays for now"
-        : info.kind === "human" && !info.taken ? "free seat"
-        : info.kind === "human" && !info.online ? "offline" : "";
+      const words = { partner: t("partner"), toAct: t("to act"), mayAct: t("may act"), done: t("done") };
+      const status = info.away ? t("a bot plays for now")
+        : info.kind === "human" && !info.taken ? t("free seat")
+        : info.kind === "human" && !info.online ? t("offline") : "";
       el.innerHTML =
         `<div class="opp-head"><span class="opp-name">P${seat}</span>` +
-        `<span class="opp-kind">${info.title}</span>` +
-        (partner ? `<span class="badge partner">partner</span>` : "") +
+        `<span class="opp-kind">${t(info.title)}</span>` +
+        (partner ? `<span class="badge partner">${words.partner}</span>` : "") +
         (status ? `<span class="badge muted">${status}</span>` : "") + `</div>` +
         `<div class="opp-role">${role ? `<span class="badge">${role}</span>` : ""}` +
-        (acting.has(seat) ? `<span class="badge turn">${seat === v.next_actor ? "to act" : "may act"}</span>` : "") +
-        (v.passed.includes(seat) ? `<span class="badge muted">done</span>` : "") + `</div>`;
+        (acting.has(seat) ? `<span class="badge turn">${seat === v.next_actor ? words.toAct : words.mayAct}</span>` : "") +
+        (v.passed.includes(seat) ? `<span class="badge muted">${words.done}</span>` : "") + `</div>`;
       const fan = document.createElement("div");
       fan.className = "fan";
       fan.setAttribute("role", "img");
-      fan.setAttribute("aria-label", `P${seat} holds ${count} card${count === 1 ? "" : "s"}`);
+      fan.setAttribute("aria-label", "P" + seat + ": " + tn("{n} card", "{n} cards", count));
       for (let i = 0; i < Math.min(count, 8); i++) {
         const back = document.createElement("span");
         back.className = "mini-back";
@@ -455,7 +556,7 @@
         k.className = "known";
         const label = document.createElement("span");
         label.className = "known-label";
-        label.textContent = "Known:";
+        label.textContent = t("known: ").trim();
         k.append(label);
         for (const c of sortHand(known, v.trump)) k.append(cardChip(c));
         el.append(k);
@@ -467,25 +568,26 @@
   function renderDeck(v) {
     const box = $("deck");
     box.textContent = "";
-    const trumpName = SUIT_NAMES[v.trump];
+    const trumpName = I18N.suits[v.trump] || SUIT_NAMES[v.trump];
     const pile = document.createElement("div");
     pile.className = "pile";
     if (v.stock_size > 0 && v.trump_card) {
-      const tc = cardElement(v.trump_card, { label: "face-up trump card: " + cardName(v.trump_card) });
+      const tc = cardElement(v.trump_card, { label: t("face-up trump card: {card}", { card: cardName(v.trump_card) }) });
       tc.classList.add("trump-card");
       pile.append(tc);
     }
-    if (v.stock_size > 1) pile.append(cardBack(`stock: ${v.stock_size} cards`));
+    if (v.stock_size > 1) pile.append(cardBack(t("Stock") + ": " + tn("{n} card", "{n} cards", v.stock_size)));
     box.append(pile);
     const facts = document.createElement("div");
     facts.className = "deck-facts";
     const red = v.trump === "h" || v.trump === "d" ? " red" : "";
+    const words = { trump: t("Trump"), stock: t("Stock"), discard: t("Discard pile"), limit: t("Attack limit") };
     facts.innerHTML =
-      `<div class="trump-suit${red}">Trump <span aria-hidden="true">${SUITS[v.trump]}</span>` +
+      `<div class="trump-suit${red}">${words.trump} <span aria-hidden="true">${SUITS[v.trump]}</span>` +
       `<span class="sr-only">${trumpName}</span></div>` +
-      `<div>Stock: <b id="stock-count">${v.stock_size}</b></div>` +
-      `<div>Discard: <b>${v.discard.length}</b></div>` +
-      `<div class="limit">Attack limit: ${v.table.length ? v.attack_limit : "–"}</div>`;
+      `<div>${words.stock}: <b id="stock-count">${v.stock_size}</b></div>` +
+      `<div>${words.discard}: <b>${v.discard.length}</b></div>` +
+      `<div class="limit">${words.limit}: ${v.table.length ? v.attack_limit : "–"}</div>`;
     box.append(facts);
   }
 
@@ -501,7 +603,7 @@
     if (!v.table.length) {
       const empty = document.createElement("p");
       empty.className = "empty";
-      empty.textContent = v.result ? "" : "The table is empty.";
+      empty.textContent = v.result ? "" : t("The table is empty.");
       box.append(empty);
     }
     const catches = new Map(actions.filter((a) => a.verb === "catch").map((a) => [a.cards[0], a]));
@@ -524,8 +626,8 @@
       const target = targets.get(attack);
       const a = cardElement(attack, target ? {
         button: true,
-        label: `beat ${cardName(attack)} with ${cardName(ui.selected)}`,
-      } : { label: (beat ? "" : "unbeaten: ") + cardName(attack) });
+        label: t("Beat {attack} with {card}", { attack: cardName(attack), card: cardName(ui.selected) }),
+      } : { label: (beat ? "" : t("unbeaten") + ": ") + cardName(attack) });
       a.classList.add("attack");
       if (!beat) a.classList.add("unbeaten");
       if (target) {
@@ -534,7 +636,7 @@
       }
       pair.append(a);
       if (beat) {
-        const b = cardElement(beat, { label: "beaten by " + cardName(beat) });
+        const b = cardElement(beat, { label: t("beaten by") + " " + cardName(beat) });
         b.classList.add("cover");
         pair.append(b);
       }
@@ -552,33 +654,44 @@
   /** What this seat may do now, in words ("" when nothing). */
   function moveText(actions) {
     const verbs = new Set(actions.map((a) => a.verb));
-    if (verbs.has("lead")) return "lead a card.";
+    if (verbs.has("lead")) return t("lead a card.");
     if (verbs.has("take")) {
       const transfer = verbs.has("transfer") || verbs.has("show");
-      if (verbs.has("beat")) return "beat the attack, " + (transfer ? "transfer " : "") + "or take.";
-      return "you cannot beat this: " + (transfer ? "transfer or take." : "take.");
+      if (verbs.has("beat")) return transfer ? t("beat the attack, transfer or take.") : t("beat the attack or take.");
+      return transfer ? t("you cannot beat this: transfer or take.") : t("you cannot beat this: take.");
     }
-    if (verbs.has("throw") || verbs.has("pass")) return "throw in a card, or press Done.";
+    if (verbs.has("throw") || verbs.has("pass")) return t("throw in a card, or press Done.");
     return "";
   }
 
   function renderStatus(m, v, actions, acting) {
     const others = [...acting].filter((s) => s !== ui.seat);
-    const who = others.map((s) => `P${s} (${roleOf(v, s) || "to act"})`).join(" and ");
+    const who = others.map((s) => `P${s} (${roleOf(v, s) || t("to act")})`).join(t(" and "));
     let text = "";
     if (v.result) {
-      text = m.result_text;
+      text = resultText(v.result);
     } else if (!m.started) {
-      text = "Waiting for every seat to be taken.";
+      text = t("Waiting for every seat to be taken.");
     } else {
       const mine = ui.seat === null ? "" : moveText(actions);
-      if (mine) text = "Your move: " + mine + (others.length ? ` ${who} may act too.` : "");
-      else if (others.length) text = `Waiting for ${who}.`;
-      if (ui.seat === null) text = "You are watching. " + text;
+      if (mine) text = t("Your move: {move}", { move: mine }) + (others.length ? " " + t("{who} may act too.", { who }) : "");
+      else if (others.length) text = t("Waiting for {who}.", { who });
+      if (ui.seat === null) text = t("You are watching.") + " " + text;
     }
     $("status").textContent = text;
     const role = ui.seat === null ? "" : roleOf(v, ui.seat);
-    $("me-info").textContent = ui.seat === null ? "" : `You are P${ui.seat}` + (role ? ", " + role : "");
+    $("me-info").textContent = ui.seat === null ? "" : t("You are P{n}", { n: ui.seat }) + (role ? ", " + role : "");
+  }
+
+  /** A finished game's result in one line, as this seat reads it (R7.4). */
+  function resultText(r) {
+    if (r.draw) return t("A draw: nobody is the durak.");
+    let head;
+    if (ui.seat !== null && r.durak === ui.seat) return t("You are the durak!");
+    if (r.durak !== null && r.durak !== undefined) head = t("{player} is the durak.", { player: "P" + r.durak });
+    else head = t("Lost: {players}.", { players: r.losers.map((p) => "P" + p).join(", ") });
+    if (ui.seat !== null) head += " " + (r.winners.includes(ui.seat) ? t("You won!") : t("You lost."));
+    return head;
   }
 
   function renderHand(v, actions) {
@@ -618,7 +731,7 @@
     if (!cards.length) {
       const p = document.createElement("p");
       p.className = "empty";
-      p.textContent = ui.seat === null ? "" : "No cards in your hand.";
+      p.textContent = ui.seat === null ? "" : t("No cards in your hand.");
       box.append(p);
     }
   }
@@ -668,7 +781,7 @@
     const cancel = document.createElement("button");
     cancel.type = "button";
     cancel.className = "choice cancel";
-    cancel.textContent = "Cancel";
+    cancel.textContent = t("Cancel");
     cancel.addEventListener("click", closeChooser);
     box.append(cancel);
     box.hidden = false;
@@ -704,18 +817,20 @@
     const key = m.game + "/" + m.version;
     if (!v.result || ui.resultShown === key) { box.hidden = true; return; }
     const r = v.result;
-    $("result-title").textContent = r.draw ? "A draw"
-      : r.durak === ui.seat ? "You are the durak"
-      : ui.seat !== null && r.winners.includes(ui.seat) ? "You won!" : "Game over";
-    const same = m.result_text === $("result-title").textContent + ".";
-    $("result-text").textContent = same ? "" : m.result_text;
+    $("result-title").textContent = r.draw ? t("A draw")
+      : r.durak === ui.seat ? t("You are the durak!")
+      : ui.seat !== null && r.winners.includes(ui.seat) ? t("You won!") : t("Game over");
+    const said = resultText(r);
+    const same = said === $("result-title").textContent;
+    $("result-text").textContent = same ? "" : said;
     $("result-text").hidden = same;
     const places = $("result-places");
     places.textContent = "";
     const order = r.places.map((p, seat) => [p, seat]).sort((a, b) => a[0] - b[0]);
     for (const [place, seat] of order) {
       const li = document.createElement("li");
-      li.textContent = `${ordinal(place)}: ${seat === ui.seat ? "you" : "P" + seat}${seat === r.durak ? " (durak)" : ""}`;
+      const sep = I18N.ordinal ? " " : ": ";  // "1st: P1", "1. P1"
+      li.textContent = `${ordinal(place)}${sep}${seatLabel(seat)}${seat === r.durak ? " (" + t("durak") + ")" : ""}`;
       places.append(li);
     }
     $("again").hidden = ui.seat === null;
@@ -745,9 +860,9 @@
   function clickCard(card) {
     const actions = myActions();
     const acts = cardActions(actions, card);
-    if (!ui.msg.started) { toast("The game starts when every seat is taken."); return; }
+    if (!ui.msg.started) { toast(t("The game starts when every seat is taken.")); return; }
     if (!acts.length) {
-      toast(actions.length ? `${pretty(card)} cannot be played now.` : "It is not your move.");
+      toast(actions.length ? t("{card} cannot be played now", { card: pretty(card) }) + "." : t("It is not your move."));
       return;
     }
     if (acts.length === 1) { play(acts[0]); return; }
@@ -759,7 +874,7 @@
   function pressVerb(verb) {
     const a = myActions().find((x) => x.verb === verb);
     if (a) play(a);
-    else toast(verb === "take" ? "You cannot take now." : "You cannot press Done now.");
+    else toast(verb === "take" ? t("You cannot take now.") : t("You cannot press Done now."));
   }
 
   function onKey(ev) {
@@ -809,7 +924,7 @@
     $("copy-link").addEventListener("click", async () => {
       try {
         await navigator.clipboard.writeText($("share-link").value);
-        toast("Link copied.");
+        toast(t("Link copied."));
       } catch (e) {
         $("share-link").select();
       }
@@ -907,7 +1022,8 @@
     }
   }
 
-  function main() {
+  async function main() {
+    await loadLanguage();
     const m = location.pathname.match(/^\/table\/([^/]+)\/?$/);
     if (m) tablePage(decodeURIComponent(m[1]));
     else if (location.pathname === "/replay") replayPage();

@@ -1,0 +1,346 @@
+"""Messages as data: every sentence the library says has a stable code and parameters.
+
+A :class:`Message` is a :class:`str` (its English text, so ``str(error)`` and old code keep
+working) that also carries a :attr:`~Message.code` and the :attr:`~Message.params` the text was
+made from. A front-end says it in its own language and voice with
+:meth:`durak.i18n.Language.say`, or from the code and parameters alone.
+
+>>> from durak.cards import Card
+>>> m = message("not-in-hand", card=Card.parse("9c"), player=0)
+>>> str(m), m.code, dict(m.params)
+("9c is not in player 0's hand", 'not-in-hand', {'card': Card('9c'), 'player': 0})
+
+**The codes are public API**: they do not change meaning within a major version. Each code's
+English template is in :data:`TEMPLATES` (``{name}`` marks a parameter); a code with a ``:you``
+twin (``not-in-hand:you``) has a second text for a front-end that addresses the player named by
+``player`` as "you".
+
+Parameters by name (the same name means the same kind of value everywhere):
+
+================================================  ==============================================
+name                                              value
+================================================  ==============================================
+``player``, ``defender``, ``attacker``, ``to``,   a seat number (English: ``player 2``)
+``target``, ``partner``
+``players``                                       a tuple of seat numbers
+``card``, ``attack``, ``face_up``                 a :class:`~durak.cards.Card`
+``cards``                                         a tuple of cards
+``rank``                                          a :class:`~durak.cards.Rank` (or the text of a
+                                                  card outside the 52)
+``trump``                                         a :class:`~durak.cards.Suit`
+``n``                                             a count: it chooses the plural form
+``place``                                         a finishing place, 1 or more (an ordinal)
+``limit``, ``cap``, ``hand``, ``seat``,           a whole number
+``count``
+``action``                                        an action's description (itself a message)
+``kind``, ``throwers``, ``rule``, ``text``        text, not translated (a class name, a setting's
+                                                  value, a module's description)
+================================================  ==============================================
+
+Reason codes of :class:`~durak.errors.IllegalActionError` (``error.code``; the rule id is
+``error.rule``):
+
+- ``game-over`` (R7.3), ``no-seat`` (R2.1), ``player-out`` (R7.1), ``no-module`` (R13.1): the
+  engine's checks before any rule module.
+- ``not-in-hand`` (R13.1), ``listed-twice`` (R1.2): the cards named are not the player's.
+- ``not-led`` (R4.2), ``not-defender`` (R4.1), ``already-taken`` (R4.8), ``all-beaten``
+  (R4.7, R4.8, R9.1): defending.
+- ``already-led``, ``not-leader``, ``lead-single``, ``lead-one-rank``, ``lead-over-limit``
+  (R4.1, R4.2, R4.6): the lead.
+- ``defender-throws``, ``not-thrower``, ``has-passed``, ``taken-no-throw``, ``table-full``,
+  ``attacker-first``, ``rank-not-on-table``, ``nothing-to-pass`` (R4.3-R4.9): throwing in and
+  passing.
+- ``not-unbeaten``, ``no-beat``, ``no-beat-module`` (R4.7, R8): beating.
+- ``beaten-already``, ``no-transfer-first``, ``no-transfer-target``, ``transfer-over-limit``,
+  ``transfer-one``, ``not-attack-rank``, ``not-trump``, ``shown-already`` (R9): transfers.
+- ``no-exchange-right``, ``face-up-drawn``, ``face-up-same`` (R12.1): the trump-six exchange.
+- ``redeal-late``, ``no-misdeal``, ``redeal-no-seed`` (R12.2): misdeal redeals.
+- ``off-transfer-by-card``, ``off-transfer-by-show``, ``off-exchange``, ``off-misdeal``: an
+  action of a rule that is switched off.
+- ``other``: a reason a house rule gave as plain text (``params["text"]``).
+
+Action descriptions (:meth:`Lead.describe <durak.actions.Lead.describe>` ...): ``action.lead``,
+``action.throw``, ``action.beat``, ``action.take``, ``action.pass``, ``action.transfer``,
+``action.show``, ``action.exchange``, ``action.redeal``.
+
+Event descriptions (:func:`durak.events.describe_event`): ``event.led``, ``event.thrown-in``,
+``event.beaten``, ``event.transferred``, ``event.shown``, ``event.take``, ``event.passed``,
+``event.exchanged``, ``event.redealt``, ``event.acted``, ``event.picked-up``,
+``event.discarded``, ``event.drew``, ``event.drew-cards``, ``event.drew-face-up``,
+``event.out``, ``event.left``, ``event.new-bout``, ``event.durak``, ``event.draw``,
+``event.losers``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+__all__ = ["PLAYER_PARAMS", "TEMPLATES", "Message", "as_message", "english", "message"]
+
+#: Parameter names whose value is a seat.
+PLAYER_PARAMS = frozenset({"player", "defender", "attacker", "to", "target", "partner"})
+
+
+def _m(code: str, text: str) -> tuple[str, tuple[str, str | None]]:
+    """A code and its English text (the marker the catalog extraction looks for)."""
+    return code, (text, None)
+
+
+def _mp(code: str, singular: str, plural: str) -> tuple[str, tuple[str, str | None]]:
+    """A code whose text depends on the count ``n``: the singular and the plural English text."""
+    return code, (singular, plural)
+
+
+#: Every code's English template: ``code -> (text, plural text or None)``.
+TEMPLATES: Mapping[str, tuple[str, str | None]] = MappingProxyType(
+    dict(
+        (
+            # -- reasons: the engine ---------------------------------------------------------
+            _m("game-over", "the game is over"),
+            _m("no-seat", "there is no seat {seat} in a {count}-player game"),
+            _m("player-out", "{player} is out of the game"),
+            _m("player-out:you", "you are out of the game"),
+            _m("no-module", "no rule module in force plays a {kind} action"),
+            # -- reasons: cards and defending ------------------------------------------------
+            _m("not-in-hand", "{card} is not in {player}'s hand"),
+            _m("not-in-hand:you", "{card} is not in your hand"),
+            _m("listed-twice", "{card} is listed more than once"),
+            _m("not-led", "no bout has been led yet"),
+            _m("not-defender", "{defender} is the defender"),
+            _m("already-taken", "the defender has already taken"),
+            _m("all-beaten", "every attack card is beaten"),
+            # -- reasons: the lead -----------------------------------------------------------
+            _m("already-led", "the bout has already been led; throw in instead"),
+            _m("not-leader", "{attacker} leads this bout"),
+            _m("lead-single", "the lead is a single card under lead = single"),
+            _m("lead-one-rank", "a lead of several cards must be of one rank"),
+            _mp(
+                "lead-over-limit",
+                "{n} attack card exceeds the limit of {limit} (cap {cap}, defender holds {hand})",
+                "{n} attack cards exceed the limit of {limit} (cap {cap}, defender holds {hand})",
+            ),
+            # -- reasons: throwing in and passing --------------------------------------------
+            _m("defender-throws", "the defender cannot throw in against himself"),
+            _m("not-thrower", "{player} is not a thrower in this bout ({throwers})"),
+            _m("not-thrower:you", "you are not a thrower in this bout ({throwers})"),
+            _m("has-passed", "{player} has passed and the table has not changed since"),
+            _m("has-passed:you", "you have passed and the table has not changed since"),
+            _m("taken-no-throw", "the defender has taken and throw_after_take is off"),
+            _mp(
+                "table-full",
+                "the bout already holds {n} attack card, its limit "
+                "(cap {cap}, defender's hand {hand})",
+                "the bout already holds {n} attack cards, its limit "
+                "(cap {cap}, defender's hand {hand})",
+            ),
+            _m("attacker-first", "the main attacker ({attacker}) throws in first"),
+            _m("rank-not-on-table", "no card of rank {rank} is on the table"),
+            _m(
+                "nothing-to-pass",
+                "{player} has nothing to throw in, so there is nothing to pass",
+            ),
+            _m("nothing-to-pass:you", "you have nothing to throw in, so there is nothing to pass"),
+            # -- reasons: beating ------------------------------------------------------------
+            _m("not-unbeaten", "{attack} is not an unbeaten attack card on the table"),
+            _m("no-beat", "{card} does not beat {attack} (trump {trump})"),
+            _m("no-beat-module", "{card} does not beat {attack}: {rule}"),
+            # -- reasons: transfers ----------------------------------------------------------
+            _m("beaten-already", "a card of this bout has already been beaten"),
+            _m("no-transfer-first", "no transfer in the game's first bout"),
+            _m("no-transfer-target", "there is no other active player to pass the attack to"),
+            _mp(
+                "transfer-over-limit",
+                "{n} attack card would exceed the new defender's limit of {limit} "
+                "(cap {cap}, {target} holds {hand})",
+                "{n} attack cards would exceed the new defender's limit of {limit} "
+                "(cap {cap}, {target} holds {hand})",
+            ),
+            _m("transfer-one", "a transfer adds one card (transfer_several is off)"),
+            _m("not-attack-rank", "{card} is not of the attack rank {rank}"),
+            _m("not-trump", "{card} is not a trump"),
+            _m("shown-already", "{card} has already been shown in this bout"),
+            # -- reasons: the trump-six exchange and misdeals --------------------------------
+            _m(
+                "no-exchange-right",
+                "{card} gives no right to exchange: only the deck's lowest trump, dealt or drawn "
+                "and held ever since, does",
+            ),
+            _m("face-up-drawn", "the face-up trump card has already been drawn"),
+            _m("face-up-same", "the face-up card is itself {card}"),
+            _m("redeal-late", "a redeal may be demanded only before the first lead"),
+            _mp(
+                "no-misdeal",
+                "{player} holds fewer than {n} card of every suit",
+                "{player} holds fewer than {n} cards of every suit",
+            ),
+            _mp(
+                "no-misdeal:you",
+                "you hold fewer than {n} card of every suit",
+                "you hold fewer than {n} cards of every suit",
+            ),
+            _m(
+                "redeal-no-seed",
+                "the game was dealt from an explicit deck order, which gives no redeal",
+            ),
+            # -- reasons: rules switched off -------------------------------------------------
+            _m("off-transfer-by-card", "transfer by card is off (transfer_by_card)"),
+            _m(
+                "off-transfer-by-show",
+                "transfer by showing a trump is off (transfer_by_showing_trump)",
+            ),
+            _m("off-exchange", "the trump-six exchange is off (trump_six_exchange)"),
+            _m("off-misdeal", "misdeal redeals are off (misdeal_suit_count)"),
+            # -- action descriptions ---------------------------------------------------------
+            _m("action.lead", "lead {cards}"),
+            _m("action.throw", "throw in {card}"),
+            _m("action.beat", "beat {attack} with {card}"),
+            _m("action.take", "take"),
+            _m("action.pass", "pass"),
+            _m("action.transfer", "transfer with {cards}"),
+            _m("action.show", "show trump {card}"),
+            _m("action.exchange", "exchange {card} for the face-up trump card"),
+            _m("action.redeal", "demand a redeal"),
+            # -- event descriptions ----------------------------------------------------------
+            _m("event.led", "{player} led {cards} against {defender}"),
+            _m("event.led:you", "you led {cards} against {defender}"),
+            _m("event.thrown-in", "{player} threw in {card}"),
+            _m("event.thrown-in:you", "you threw in {card}"),
+            _m("event.beaten", "{player} beat {attack} with {card}"),
+            _m("event.beaten:you", "you beat {attack} with {card}"),
+            _m("event.transferred", "{player} transferred with {cards} to {to}"),
+            _m("event.transferred:you", "you transferred with {cards} to {to}"),
+            _m("event.shown", "{player} showed the trump {card}: the attack passes to {to}"),
+            _m("event.shown:you", "you showed the trump {card}: the attack passes to {to}"),
+            _m("event.take", "{player} will take"),
+            _m("event.take:you", "you will take"),
+            _m("event.passed", "{player} passed (done)"),
+            _m("event.passed:you", "you passed (done)"),
+            _m("event.exchanged", "{player} exchanged {card} for the face-up {face_up}"),
+            _m("event.exchanged:you", "you exchanged {card} for the face-up {face_up}"),
+            _m("event.redealt", "{player} called a misdeal: the cards were dealt again"),
+            _m("event.redealt:you", "you called a misdeal: the cards were dealt again"),
+            _m("event.acted", "{player} chose to {action}"),
+            _m("event.acted:you", "you chose to {action}"),
+            _mp("event.picked-up", "{player} picked up {n} card", "{player} picked up {n} cards"),
+            _mp("event.picked-up:you", "you picked up {n} card", "you picked up {n} cards"),
+            _mp(
+                "event.discarded",
+                "beaten off: {n} card to the discard pile",
+                "beaten off: {n} cards to the discard pile",
+            ),
+            _mp("event.drew", "{player} drew {n} card", "{player} drew {n} cards"),
+            _mp("event.drew:you", "you drew {n} card", "you drew {n} cards"),
+            _mp(
+                "event.drew-cards",
+                "{player} drew {n} card: {cards}",
+                "{player} drew {n} cards: {cards}",
+            ),
+            _mp(
+                "event.drew-cards:you", "you drew {n} card: {cards}", "you drew {n} cards: {cards}"
+            ),
+            _mp(
+                "event.drew-face-up",
+                "{player} drew {n} card, the face-up {face_up}",
+                "{player} drew {n} cards, one of them the face-up {face_up}",
+            ),
+            _mp(
+                "event.drew-face-up:you",
+                "you drew {n} card, the face-up {face_up}",
+                "you drew {n} cards, one of them the face-up {face_up}",
+            ),
+            _m("event.out", "{player} is out ({place} place)"),
+            _m("event.out:you", "you are out ({place} place)"),
+            _m("event.left", "{player} leaves with {partner} ({place} place)"),
+            _m("event.left:you", "you leave with {partner} ({place} place)"),
+            _m("event.new-bout", "new bout: {player} attacks {defender}"),
+            _m("event.new-bout:you", "new bout: you attack {defender}"),
+            _m("event.durak", "game over: {player} is the durak"),
+            _m("event.durak:you", "game over: you are the durak"),
+            _m("event.draw", "game over: a draw, nobody is the durak"),
+            _m("event.losers", "game over: lost {players}"),
+        )
+    )
+)
+
+
+class Message(str):
+    """A sentence as data: the English text (the string itself), its :attr:`code` and the
+    :attr:`params` it was made from. Equal to, and hashed as, its English text.
+
+    Build one with :func:`message`. Pickles as its code and parameters.
+
+    Attributes:
+        code: a key of :data:`TEMPLATES`, or ``"other"`` for text given as it is.
+        params: the values the template's ``{name}`` fields are filled with (read-only).
+    """
+
+    code: str
+    params: Mapping[str, Any]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _rebuild, (self.code, dict(self.params))
+
+
+def _rebuild(code: str, params: dict[str, Any]) -> Message:
+    return message(code, **params)
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _english_value(name: str, value: Any) -> str:
+    """A parameter in the library's own English: seats as ``player 2``, cards in their text
+    form (``Th``), suits by name."""
+    from durak.cards import Card, Rank, Suit
+
+    if name in PLAYER_PARAMS and isinstance(value, int):
+        return f"player {value}"
+    if name == "players":
+        return ", ".join(f"player {p}" for p in value)
+    if name == "place":
+        return _ordinal(int(value))
+    if isinstance(value, Suit):
+        return value.name.lower()
+    if isinstance(value, Rank):
+        return value.letter
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, tuple):
+        return " ".join(str(v) for v in value)
+    return str(value)
+
+
+def english(code: str, params: Mapping[str, Any]) -> str:
+    """The English text of ``code`` with ``params``, as the library writes it.
+
+    Raises:
+        KeyError: ``code`` is not a code of :data:`TEMPLATES` (nor ``"other"``).
+        KeyError: a parameter the template names is missing.
+    """
+    if code == "other":
+        return str(params.get("text", ""))
+    singular, plural = TEMPLATES[code]
+    template = plural if plural is not None and params.get("n") != 1 else singular
+    return template.format_map({k: _english_value(k, v) for k, v in params.items()})
+
+
+def message(code: str, **params: Any) -> Message:
+    """The message ``code`` with ``params``; its text is :func:`english`.
+
+    Raises:
+        KeyError: an unknown code, or a parameter the template needs is missing.
+    """
+    out = Message(english(code, params))
+    out.code = code
+    out.params = MappingProxyType(params)
+    return out
+
+
+def as_message(text: str) -> Message:
+    """``text`` as a message: itself if it is one, else the code ``other`` carrying it (a house
+    rule's reason given as plain text)."""
+    return text if isinstance(text, Message) else message("other", text=str(text))
