@@ -276,7 +276,7 @@ def build_parser() -> argparse.ArgumentParser:
         "serve",
         help="play in the browser: the web front-end (needs the 'web' extra)",
         description="Serve the web front-end: start a table with people and bots, share its "
-        "link, play in the browser. Needs the 'web' extra: pip install 'durak[web]'.",
+        "link, play in the browser. Needs the 'web' extra: pip install 'durak-engine[web]'.",
     )
     web.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     web.add_argument("--port", type=_positive, default=8000, help="port to listen on (8000)")

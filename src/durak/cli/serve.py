@@ -13,6 +13,6 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     try:
         from durak.web import serve as run_server
     except ImportError as exc:
-        return _fail(f"durak serve needs the 'web' extra: pip install 'durak[web]' ({exc})")
+        return _fail(f"durak serve needs the 'web' extra: pip install 'durak-engine[web]' ({exc})")
     run_server(args.host, args.port, bot_delay=max(0.0, args.bot_delay))
     return 0
