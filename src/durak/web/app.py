@@ -12,11 +12,12 @@ Routes:
   a body that is too big.
 - ``GET /api/tables/<id>``: public facts about a table (no cards).
 - ``WS /ws/<id>?token=...``: play at a table (see :mod:`durak.web.protocol`).
+- ``POST /api/engine``: the engine as a stateless service (:mod:`durak.web.engine_api`).
 - ``/static/...``: the page's CSS and JavaScript.
 
 >>> app = create_app(bot_delay=0)
 >>> sorted(r.path for r in app.routes)[:3]
-['/', '/api/presets', '/api/tables']
+['/', '/api/engine', '/api/presets']
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from durak._input import parse_json
+from durak.web.engine_api import engine_routes
 from durak.web.tables import (
     SEAT_KINDS,
     Connection,
@@ -157,6 +159,7 @@ def create_app(bot_delay: float = 0.6, tables: TableManager | None = None) -> St
             Route("/api/tables", create_table, methods=["POST"]),
             Route("/api/tables/{table_id}", table_info),
             WebSocketRoute("/ws/{table_id}", play),
+            *engine_routes(),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         lifespan=lifespan,
