@@ -542,7 +542,12 @@ def http() -> dict[str, Any]:
                     },
                 },
                 "table": {**table, "description": "GET /api/tables/<id>; POST /api/tables (201)"},
-                "error": obj({"error": TEXT}, description="any 4xx answer"),
+                "error": obj(
+                    {"error": TEXT, "rule": {**TEXT, "description": "the rule an illegal "
+                                             "action breaks (POST /api/engine, 422)"}},
+                    ["error"],
+                    description="any 4xx answer",
+                ),
                 "engine-request": engine_request(),
                 "engine-answer": engine_answer(),
             },
