@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from importlib.util import find_spec
+from importlib import import_module
 
 #: The libraries of the ``cli`` extra, by their import names.
 CLI_LIBRARIES = ("rich", "prompt_toolkit")
@@ -20,8 +20,14 @@ CLI_INSTALL = "pip install 'durak-engine[cli]'"
 
 def missing_cli_libraries() -> list[str]:
     """The libraries of the ``cli`` extra that cannot be imported (an empty list when the extra
-    is installed)."""
-    return [name for name in CLI_LIBRARIES if find_spec(name) is None]
+    is installed). The command imports them anyway, so trying costs nothing."""
+    missing = []
+    for name in CLI_LIBRARIES:
+        try:
+            import_module(name)
+        except ImportError:
+            missing.append(name)
+    return missing
 
 
 def main(argv: Sequence[str] | None = None) -> int:
