@@ -34,6 +34,11 @@ CARD_PATTERN = "^(10|[2-9TJQKAtjqka])[cdhsCDHS♣♦♥♠](#[0-9]+)?$"
 ACTION_PATTERN = "^p[0-9]+ [a-z]+( \\S+)*$"
 
 
+#: The library's own action kinds (rule modules may register more at run time: a plug-in's
+#: kinds are not part of the shipped contract).
+BUILT_IN_ACTIONS = {k: c for k, c in ACTION_KINDS.items() if c.__module__ == "durak.actions"}
+
+
 def urn(name: str) -> str:
     return f"urn:durak:schema:{name}"
 
@@ -183,7 +188,7 @@ def rules() -> dict[str, Any]:
 def _action_objects() -> list[dict[str, Any]]:
     fields = {"cards": {**CARDS, "minItems": 1}, "card": CARD, "attack": CARD}
     out = []
-    for kind, cls in ACTION_KINDS.items():
+    for kind, cls in BUILT_IN_ACTIONS.items():
         names = [f.name for f in attrs.fields(cls)]
         props: dict[str, Any] = {"kind": {"const": kind}, "player": SEAT}
         props.update({n: fields[n] for n in names if n != "player"})
@@ -195,7 +200,11 @@ def _action_objects() -> list[dict[str, Any]]:
             "register_action): its verb and its fields",
             "required": ["kind", "player"],
             "properties": {
-                "kind": {"type": "string", "pattern": "^[a-z]+$", "not": {"enum": [*ACTION_KINDS]}},
+                "kind": {
+                    "type": "string",
+                    "pattern": "^[a-z]+$",
+                    "not": {"enum": [*BUILT_IN_ACTIONS]},
+                },
                 "player": SEAT,
             },
         }
