@@ -6,22 +6,18 @@ all of them: :func:`all_schemas`). The library itself reads JSON with its own ch
 name the field that is wrong (:class:`durak.records.RecordError`); the schemas are the contract
 for programs in other languages, and the test suite validates real data against them.
 
-==============  ==========================================================================
-name            the JSON form
-==============  ==========================================================================
-``card``        a card's text form (R1.3)
-``result``      a finished game's result (:func:`durak.records.result_to_dict`)
-``rules``       the rules (:meth:`durak.rules.Rules.to_dict`, rules files in JSON)
-``action``      an action: its text form, or the object form the web protocol reads
-``event``       an event (:func:`durak.serialize.event_to_dict`)
-``state``       a whole state, hidden cards included (:func:`durak.serialize.state_to_dict`)
-``view``        a player's view (:func:`durak.serialize.view_to_dict`)
-``record-v1``   a game record, format version 1 (:mod:`durak.records`)
-``web-event``   an event in a ``state`` message of ``durak serve``
-``ws-server``   a WebSocket message from ``durak serve`` (``welcome``, ``state``, ``error``)
-``ws-client``   a WebSocket message to ``durak serve``
-``http``        the bodies of ``durak serve``'s HTTP routes, under ``$defs``
-==============  ==========================================================================
+- ``card``: a card's text form (R1.3);
+- ``result``: a finished game's result (:func:`durak.records.result_to_dict`);
+- ``rules``: the rules (:meth:`durak.rules.Rules.to_dict`, rules files in JSON);
+- ``action``: an action, its text form or the object form the web protocol reads;
+- ``event``: an event (:func:`durak.serialize.event_to_dict`);
+- ``state``: a whole state, hidden cards included (:func:`durak.serialize.state_to_dict`);
+- ``view``: a player's view (:func:`durak.serialize.view_to_dict`);
+- ``record-v1``: a game record, format version 1 (:mod:`durak.records`);
+- ``web-event``: an event in a ``state`` message of ``durak serve``;
+- ``ws-server``: a WebSocket message from ``durak serve`` (``welcome``, ``state``, ``error``);
+- ``ws-client``: a WebSocket message to ``durak serve``;
+- ``http``: the bodies of ``durak serve``'s HTTP routes, under ``$defs``.
 
 >>> schema("rules")["$id"]
 'urn:durak:schema:rules'
