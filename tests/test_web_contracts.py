@@ -27,7 +27,7 @@ from durak.engine import check as check_action
 from durak.presets import PRESETS
 from durak.serialize import state_from_dict, state_to_dict
 from durak.web import create_app
-from durak.web.engine_api import MAX_ENGINE_BODY
+from durak.web.engine_api import MAX_ENGINE_BODY, answer
 from durak.web.protocol import action_from_message
 from durak.web.tables import TableManager
 
@@ -53,14 +53,14 @@ def test_the_http_routes_answer_as_their_schemas_say(client: TestClient) -> None
     info = client.get(f"/api/tables/{made.json()['id']}")
     assert info.status_code == 200 and "url" not in info.json()
     check("http", info.json(), "table")
-    for answer, status in (
+    for reply, status in (
         (client.get("/api/tables/nope"), 404),
         (client.post("/api/tables", json={"preset": "nonsense", "seats": ["human"]}), 400),
         (client.post("/api/tables", content=b"{not json"), 400),
         (client.post("/api/tables", content=b"[" * 20_000), 413),
     ):
-        assert answer.status_code == status
-        check("http", answer.json(), "error")
+        assert reply.status_code == status
+        check("http", reply.json(), "error")
 
 
 # --- the WebSocket -----------------------------------------------------------------------------
@@ -258,3 +258,22 @@ def test_the_engine_service_answer_reads_back_to_the_library_s_state(client: Tes
     data = _post(client, {"state": state_to_dict(state), "player": None})
     assert state_from_dict(data["state"]) == state
     assert data["view"]["hand"] == [] and data["events"] == []
+
+
+_JUNK: list[Any] = [None, -1, 7, "x", [], {}, [["Zz"]], [None], 10**30, True, 1.5, ["6c"]]
+
+
+def test_junk_in_any_field_of_a_state_is_answered_400_never_an_exception() -> None:
+    dealt = answer({"seed": 2, "rules": {"players": 3}})[1]["state"]
+    for key in [*dealt, "rules/players", "rules/deck_size", "rules/teams", "rules/house_rules"]:
+        for junk in _JUNK:
+            state = json.loads(json.dumps(dealt))
+            if key.startswith("rules/"):
+                state["rules"][key.split("/")[1]] = junk
+            else:
+                state[key] = junk
+            status, body = answer({"state": state, "action": "p0 lead 6c", "player": 1})
+            assert status in (200, 400, 422), (key, junk, body)
+            check("http", body, "engine-answer" if status == 200 else "error")
+            if status == 400:
+                assert body["error"].startswith(("state", "rules")), (key, junk, body)
