@@ -675,7 +675,7 @@ def test_tampered_record_exits_2_naming_the_first_illegal_action(
     [
         (lambda d: d["actions"].__setitem__(3, "p1 fly"), "actions/3: not an action: 'p1 fly'"),
         (lambda d: d["result"].__setitem__("durak", 5), "replay: result: the recorded result"),
-        (lambda d: d.__setitem__("version", 9), "version: 1 was expected"),
+        (lambda d: d.__setitem__("version", 9), "version: must be 1 (the format version), not 9"),
         (lambda d: d["rules"].__setitem__("players", 1), "rules: players: must be at least 2"),
     ],
 )

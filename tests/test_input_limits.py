@@ -156,7 +156,7 @@ def test_R13_4_the_first_wrong_action_of_a_record_near_the_limit_is_named() -> N
     with pytest.raises(RecordError) as err:
         loads(text)
     assert err.value.where == "actions/140000"
-    assert "'p0 dance!' does not match" in err.value.reason
+    assert "must be an action such as 'p0 lead 7h', not 'p0 dance!'" in err.value.reason
 
 
 @pytest.mark.parametrize(

@@ -7,8 +7,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-import jsonschema
 import pytest
+from contracts import check
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -28,7 +28,7 @@ from durak import (
 )
 from durak.notation import format_position, parse_action, parse_position
 from durak.presets import PRESETS
-from durak.records import Record, RecordError, ReplayError, dumps, loads, replay, schema
+from durak.records import Record, RecordError, ReplayError, dumps, loads, replay
 from durak.serialize import state_from_dict, state_to_dict, view_from_dict, view_to_dict
 
 
@@ -51,7 +51,7 @@ def test_R13_4_records_states_and_views_round_trip(preset: str, seed: int) -> No
     rules = PRESETS[preset].rules()
     end, states, record = _random_game(rules, seed)
     text = dumps(record)
-    jsonschema.validate(json.loads(text), schema())
+    check("record-v1", json.loads(text))
     again = loads(text)
     assert again == record
     assert replay(again) == end

@@ -512,4 +512,4 @@ def test_serve_reports_a_missing_web_extra(
     monkeypatch.setitem(sys.modules, "durak.web", None)  # as if starlette were not installed
     assert main(["serve", "--port", "8123"]) == 2
     err = capsys.readouterr().err
-    assert "needs the 'web' extra" in err and "pip install 'durak[web]'" in err
+    assert "needs the 'web' extra" in err and "pip install 'durak-engine[web]'" in err

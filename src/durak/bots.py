@@ -30,11 +30,14 @@ True
 
 from __future__ import annotations
 
+import importlib
+import inspect
 import math
 import random
+import re
 import time
 from collections.abc import Callable, Collection, Sequence
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 import attrs
 
@@ -58,13 +61,19 @@ from durak.rules.objective import out_wins
 from durak.state import GameState, Result
 from durak.views import PlayerView, determinize
 
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
+
 __all__ = [
     "BOTS",
+    "ENTRY_POINT_GROUP",
     "Bot",
     "RandomBot",
     "RuleBot",
     "RuleWeights",
     "SearchBot",
+    "bot_names",
+    "installed_bots",
     "make_bot",
     "outcome",
 ]
@@ -906,41 +915,140 @@ def _option(text: str) -> Any:
     return text.strip()
 
 
-def make_bot(name: str, seed: int | str | None = None) -> Bot:
-    """The bot called ``name`` (a key of :data:`BOTS`), seeded with ``seed``.
+#: The entry-point group through which an installed package adds bots: each entry point's
+#: name is the bot's name and its object a bot class (or factory), made as :func:`make_bot`
+#: makes any bot. In a package's ``pyproject.toml``::
+#:
+#:     [project.entry-points."durak.bots"]
+#:     eager = "eager_bots:EagerBot"
+ENTRY_POINT_GROUP = "durak.bots"
 
-    Options follow a colon, comma-separated: ``"search:playouts=40,time_limit=none"``. For the
-    rule and search bots, a :class:`RuleWeights` field sets that constant
-    (``"rule:take_base=5"``).
+_MODULE_PATH = re.compile(r"^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$", re.ASCII)
+
+
+def installed_bots() -> dict[str, EntryPoint]:
+    """The bots installed packages add through the :data:`ENTRY_POINT_GROUP` entry points, by
+    their (lower-case) names; a name of a built-in bot (:data:`BOTS`) is left out, so an
+    installed package cannot replace one."""
+    from importlib.metadata import entry_points  # only asked when a name is not built in
+
+    found: dict[str, EntryPoint] = {}
+    for entry in entry_points(group=ENTRY_POINT_GROUP):
+        name = entry.name.strip().lower()
+        if name not in BOTS:
+            found.setdefault(name, entry)
+    return found
+
+
+def bot_names() -> tuple[str, ...]:
+    """The names :func:`make_bot` knows: the built-in bots, then the installed ones."""
+    return (*BOTS, *sorted(installed_bots()))
+
+
+def _import_object(spec: str) -> Any:
+    """The object ``module:Name`` (``Name`` may be dotted: ``Outer.Inner``) names.
+
+    Raises:
+        ValueError: the module cannot be imported or has no such attribute.
+    """
+    module_name, _, attribute = spec.partition(":")
+    try:
+        found: Any = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise ValueError(f"cannot import the bot module {module_name!r}: {exc}") from None
+    for part in attribute.split("."):
+        if not hasattr(found, part):
+            raise ValueError(f"the module {module_name!r} has no {attribute!r}") from None
+        found = getattr(found, part)
+    return found
+
+
+def _factory(name: str) -> tuple[str, Callable[..., Any], str, bool]:
+    """``(shown name, factory, options, built in)`` for a :func:`make_bot` name."""
+    head, _, rest = name.partition(":")
+    key = head.strip().lower()
+    if key in BOTS:
+        return head, BOTS[key], rest, True
+    installed = installed_bots()
+    if key in installed:
+        entry = installed[key]
+        try:
+            loaded = entry.load()
+        except Exception as exc:  # a broken plug-in is named, not a stack trace
+            raise ValueError(
+                f"the installed bot {key!r} ({entry.value}) fails to load: {exc}"
+            ) from exc
+        return head, loaded, rest, False
+    attribute, _, options = rest.partition(":")
+    if _MODULE_PATH.match(head.strip()) and _MODULE_PATH.match(attribute.strip()):
+        spec = f"{head.strip()}:{attribute.strip()}"
+        return spec, _import_object(spec), options, False
+    known = ", ".join(bot_names())
+    raise ValueError(f"unknown bot {head!r} (known: {known}; or module:Class)")
+
+
+def _takes_seed(factory: Callable[..., Any]) -> bool:
+    """Whether ``factory`` can be called with a seed as its first argument."""
+    try:
+        params = list(inspect.signature(factory).parameters.values())
+    except (TypeError, ValueError):
+        return True
+    positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    return any(p.kind in positional or p.kind is p.VAR_POSITIONAL for p in params)
+
+
+def make_bot(name: str, seed: int | str | None = None) -> Bot:
+    """The bot called ``name``, seeded with ``seed``. ``name`` is
+
+    - a built-in bot, a key of :data:`BOTS` (``random``, ``rule``, ``search``);
+    - a bot an installed package adds (:data:`ENTRY_POINT_GROUP`, :func:`installed_bots`);
+    - or ``module:Class`` (``my_bots:GreedyBot``), any importable class or factory.
+
+    Options follow a colon, comma-separated: ``"search:playouts=40,time_limit=none"``,
+    ``"my_bots:GreedyBot:depth=2"``. For the rule and search bots, a :class:`RuleWeights`
+    field sets that constant (``"rule:take_base=5"``). A bot is made as ``Class(seed,
+    **options)`` (``Class(**options)`` for a class that takes no seed) and must have a
+    ``choose`` method (:class:`Bot`).
 
     >>> type(make_bot("rule", 1)).__name__
     'RuleBot'
     >>> make_bot("search:playouts=40,time_limit=none", 1).playouts
     40
+    >>> type(make_bot("durak.bots:RandomBot", 1)).__name__
+    'RandomBot'
 
     Raises:
-        ValueError: an unknown bot name or a malformed or unknown option.
+        ValueError: an unknown bot name, a module that cannot be imported or lacks the class,
+            a malformed or unknown option, a bot from outside the library that fails to
+            start (the message gives its error), or an object made that has no ``choose``
+            method.
     """
-    base, _, options = name.partition(":")
-    key_name = base.strip().lower()
-    factory = BOTS.get(key_name)
-    if factory is None:
-        raise ValueError(f"unknown bot {base!r} (known: {', '.join(BOTS)})")
+    base, factory, options, built_in = _factory(name)
     kwargs: dict[str, Any] = {}
     weights: dict[str, float] = {}
-    fields = {f.name for f in attrs.fields(RuleWeights)}
+    fields = {f.name for f in attrs.fields(RuleWeights)} if built_in else set()
     for item in filter(None, (o.strip() for o in options.split(","))):
         key, sep, value = item.partition("=")
         key = key.strip()
         if not sep or not key:
             raise ValueError(f"bad bot option {item!r} in {name!r} (expected key=value)")
-        if key in fields and key_name != "random":
+        if key in fields and base.strip().lower() != "random":
             weights[key] = float(value)
         else:
             kwargs[key] = _option(value)
     if weights:
         kwargs["weights"] = RuleWeights(**weights)
+    if not callable(factory):
+        raise ValueError(f"bot {base!r} is not a class or a factory: {factory!r}")
     try:
-        return factory(seed, **kwargs)
+        bot = factory(seed, **kwargs) if _takes_seed(factory) else factory(**kwargs)
     except TypeError as exc:
         raise ValueError(f"bad options for bot {base!r}: {exc}") from None
+    except Exception as exc:  # another package's bot that fails is named, with the reason
+        if built_in:
+            raise
+        raise ValueError(f"bot {base!r} failed to start: {exc}") from exc
+    if not callable(getattr(bot, "choose", None)):
+        raise ValueError(f"bot {base!r} made {type(bot).__name__}, which has no choose method")
+    made: Bot = bot
+    return made

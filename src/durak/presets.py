@@ -31,7 +31,6 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 import attrs
-import tomli_w
 
 from durak._input import (
     MAX_DEPTH,
@@ -317,9 +316,15 @@ def dumps_rules(rules: Rules, format: Format = "toml") -> str:
     """The text of a rules file holding every setting of ``rules``; :func:`loads_rules` reads it
     back to an equal object.
 
+    TOML is written with tomli-w, imported here: the ``toml`` (or ``cli``) extra. JSON needs
+    nothing beyond the core, and reading either format needs nothing either (TOML is read with
+    the standard library's ``tomllib``).
+
     Raises:
         TypeError: ``rules`` is not a :class:`~durak.rules.Rules`.
         RulesError: an unknown ``format`` (key ``format``).
+        ModuleNotFoundError: TOML asked for without tomli-w installed; the message names the
+            extra to install.
     """
     if not isinstance(rules, Rules):
         raise TypeError(f"expected a Rules object, not {type(rules).__name__}")
@@ -328,6 +333,14 @@ def dumps_rules(rules: Rules, format: Format = "toml") -> str:
     data = rules.to_dict()
     if format == "json":
         return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    try:
+        import tomli_w
+    except ModuleNotFoundError:
+        raise ModuleNotFoundError(
+            "writing a TOML rules file needs tomli-w: pip install 'durak-engine[toml]' "
+            "(or write JSON: format='json', a .json path)",
+            name="tomli_w",
+        ) from None
     return tomli_w.dumps({k: ("none" if v is None else v) for k, v in data.items()})
 
 
@@ -337,6 +350,7 @@ def dump_rules(rules: Rules, path: str | Path) -> None:
     Raises:
         TypeError: ``rules`` is not a :class:`~durak.rules.Rules`, or ``path`` is not a path.
         OSError: the file cannot be written.
+        ModuleNotFoundError: a TOML file without tomli-w installed (:func:`dumps_rules`).
     """
     path = Path(path)
     text = dumps_rules(rules, "json" if path.suffix.lower() == ".json" else "toml")

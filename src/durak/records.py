@@ -29,16 +29,14 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from functools import cache
-from importlib import resources
+from collections.abc import Iterable, Mapping
 from os import PathLike
 from pathlib import Path
 from typing import IO, Any
 
 import attrs
-import jsonschema
 
+from durak import schemas
 from durak._input import (
     MAX_DEPTH,
     MAX_INT_DIGITS,
@@ -114,13 +112,11 @@ class ReplayError(DurakError):
         super().__init__(f"replay: {where}: {reason}" + (f" ({rule})" if rule else ""))
 
 
-@cache
 def schema() -> dict[str, Any]:
     """The JSON Schema of records, format version 1 (shipped as
-    ``durak/schemas/record-v1.schema.json``)."""
-    text = resources.files("durak").joinpath("schemas/record-v1.schema.json").read_text("utf-8")
-    data: dict[str, Any] = json.loads(text)
-    return data
+    ``durak/schemas/record-v1.schema.json``; it refers to the ``rules``, ``card`` and
+    ``result`` schemas of :mod:`durak.schemas`)."""
+    return schemas.schema("record-v1")
 
 
 def result_to_dict(result: Result) -> dict[str, Any]:
@@ -396,6 +392,10 @@ class Record:
         except DurakError as exc:
             raise RecordError("deal/deck", str(exc)) from None
         result = data.get("result")
+        try:
+            finished = result_from_dict(result) if result is not None else None
+        except RecordError as exc:
+            raise RecordError(f"result/{exc.where}".rstrip("/"), exc.reason) from None
         return cls(
             rules=rules,
             seed=deal.get("seed"),
@@ -403,67 +403,108 @@ class Record:
             dealer=deal["dealer"],
             attacker=deal.get("attacker"),
             actions=tuple(actions),
-            result=result_from_dict(result) if result is not None else None,
+            result=finished,
             players=tuple(data.get("players", ())),
             meta=dict(data.get("meta", {})),
         )
 
 
-_ITEMS = jsonschema.Draft202012Validator.VALIDATORS["items"]
+#: A card's text form (R1.3) as the record schema writes it (``deal/deck``).
+CARD_PATTERN = re.compile(r"^(10|[2-9TJQKAtjqka])[cdhsCDHS♣♦♥♠](#[0-9]+)?$")
+
+#: An action's text form as the record schema writes it (``actions``): the seat, the verb and
+#: its cards; :func:`durak.notation.parse_action` then reads it.
+ACTION_PATTERN = re.compile(r"^p[0-9]+ [a-z]+( \S+)*$")
+
+_TOP_FIELDS = ("format", "version", "rules", "deal", "actions", "result", "players", "meta")
+_TOP_REQUIRED = ("format", "version", "rules", "deal", "actions")
+_DEAL_FIELDS = ("seed", "deck", "dealer", "attacker")
 
 
-def _quick(items: Any) -> Callable[[Any], bool] | None:
-    """A fast test that accepts the items of a simple ``items`` schema (a string with an
-    optional pattern, an integer with an optional minimum), or ``None``. Items it does not
-    accept are checked by the schema itself."""
-    if not isinstance(items, dict) or not set(items) <= {
-        "type",
-        "pattern",
-        "minimum",
-        "description",
-    }:
-        return None
-    if items.get("type") == "string":
-        pattern = re.compile(items["pattern"]) if "pattern" in items else None
-        return lambda x: isinstance(x, str) and (pattern is None or pattern.search(x) is not None)
-    if items.get("type") == "integer":
-        low = items.get("minimum")
-        return lambda x: type(x) is int and (low is None or x >= low)
-    return None
+def _fail(where: str, reason: str) -> RecordError:
+    if len(reason) > 200:  # a reason may show the value, which may be long
+        reason = reason[:197] + "..."
+    return RecordError(where, reason)
 
 
-def _fast_items(
-    validator: Any, items: Any, instance: Any, schema: Mapping[str, Any]
-) -> Iterator[jsonschema.ValidationError]:
-    """The ``items`` keyword, fast on long arrays (the actions) and reporting only the first
-    wrong item: a 2 MiB record is checked in a fraction of a second."""
-    if "prefixItems" in schema or not validator.is_type(instance, "array"):
-        yield from _ITEMS(validator, items, instance, schema)
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_fields(data: Any, where: str, what: str, known: Iterable[str]) -> Mapping[str, Any]:
+    """``data`` as an object whose keys are all ``known``, else a :class:`RecordError` at
+    ``where`` naming the first unknown key."""
+    if not isinstance(data, Mapping):
+        raise _fail(where, f"{what} is a JSON object, not {brief(data)}")
+    names = tuple(known)
+    for key in data:
+        if key not in names:
+            raise _fail(where, f"unknown field {brief(key)} of {what} (known: {', '.join(names)})")
+    return data
+
+
+def _check_strings(data: Any, where: str, pattern: re.Pattern[str] | None, what: str) -> None:
+    """``data`` as a list of strings (matching ``pattern``), else a :class:`RecordError` at
+    ``where`` or at the first wrong item (``where/3``)."""
+    if not isinstance(data, list | tuple):
+        raise _fail(where, f"must be a list of {what}s, not {brief(data)}")
+    for i, item in enumerate(data):
+        if not isinstance(item, str) or (pattern is not None and pattern.search(item) is None):
+            raise _fail(f"{where}/{i}", f"must be {what}, not {brief(item)}")
+
+
+def _seat(value: Any, where: str, optional: bool = False) -> None:
+    if optional and value is None:
         return
-    quick = _quick(items)
-    for index, item in enumerate(instance):
-        if quick is not None and quick(item):
-            continue
-        errors = list(validator.descend(item, items, path=index))
-        if errors:
-            yield from errors
-            return
-
-
-_Validator: Any = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
-    jsonschema.Draft202012Validator, {"items": _fast_items}
-)
+    if not _is_int(value) or value < 0:
+        also = " or null" if optional else ""
+        raise _fail(where, f"must be a seat number (0 or more){also}, not {brief(value)}")
 
 
 def _validate(data: Any) -> None:
-    validator = _Validator(schema())
-    error = jsonschema.exceptions.best_match(validator.iter_errors(data))
-    if error is not None:
-        where = "/".join(str(p) for p in error.absolute_path)
-        message = error.message
-        if len(message) > 200:  # the message shows the value, which may be long
-            message = message[:197] + "..."
-        raise RecordError(where, message)
+    """Check a record's shape, as its JSON Schema (:func:`schema`) does, naming the first
+    problem's JSON path: the fields and their types, the card and action patterns, exactly one
+    of a seed and a deck. The rules, the cards and the actions themselves are read afterwards,
+    by their own readers. The test suite checks this against the schema with a JSON Schema
+    validator; the library needs none at run time.
+
+    Raises:
+        RecordError: naming where and why.
+    """
+    record = _check_fields(data, "", "a record", _TOP_FIELDS)
+    for name in _TOP_REQUIRED:
+        if name not in record:
+            raise _fail("", f"the field {name!r} of a record is missing")
+    if record["format"] != FORMAT:
+        raise _fail("format", f"must be {FORMAT!r}, not {brief(record['format'])}")
+    version = record["version"]
+    if not _is_int(version) or version != VERSION:
+        raise _fail("version", f"must be {VERSION} (the format version), not {brief(version)}")
+    if not isinstance(record["rules"], Mapping):
+        raise _fail("rules", f"the rules are a JSON object, not {brief(record['rules'])}")
+    deal = _check_fields(record["deal"], "deal", "the deal", _DEAL_FIELDS)
+    if "seed" in deal and not (_is_int(deal["seed"]) or isinstance(deal["seed"], str)):
+        raise _fail("deal/seed", f"a seed is an integer or text, not {brief(deal['seed'])}")
+    if "deck" in deal:
+        _check_strings(deal["deck"], "deal/deck", CARD_PATTERN, "a card such as '7h'")
+    if ("seed" in deal) == ("deck" in deal):
+        raise _fail("deal", "give exactly one of 'seed' and 'deck'")
+    if "dealer" not in deal:
+        raise _fail("deal", "the field 'dealer' of the deal is missing")
+    _seat(deal["dealer"], "deal/dealer")
+    if "attacker" in deal:
+        _seat(deal["attacker"], "deal/attacker", optional=True)
+    _check_strings(record["actions"], "actions", ACTION_PATTERN, "an action such as 'p0 lead 7h'")
+    result = record.get("result")
+    if result is not None and not isinstance(result, Mapping):
+        raise _fail("result", f"the result is a JSON object or null, not {brief(result)}")
+    missing = [name for name in _RESULT_FIELDS if result is not None and name not in result]
+    if missing:
+        raise _fail("result", f"the field {missing[0]!r} of the result is missing")
+    if "players" in record:
+        _check_strings(record["players"], "players", None, "a name")
+    if "meta" in record and not isinstance(record["meta"], Mapping):
+        raise _fail("meta", f"meta is a JSON object, not {brief(record['meta'])}")
 
 
 def replay(record: Record) -> GameState:

@@ -56,6 +56,7 @@ from typing import Any
 
 from durak import __version__
 from durak._input import brief
+from durak.cli.bots_cmd import _cmd_bots
 from durak.cli.commands import LINE_HELP, parse_command
 from durak.cli.commands import Command as Command
 from durak.cli.commands import card_actions as card_actions
@@ -135,14 +136,18 @@ def _number(text: str) -> int:
 
 
 def _bot_list(text: str) -> tuple[str, ...]:
-    """``--bots``: kinds of computer player separated by commas."""
-    kinds = tuple(k.strip().lower() for k in text.split(",") if k.strip())
-    known = bot_kinds()
+    """``--bots``: kinds of computer player separated by commas: names (any case) or
+    ``module:Class`` (its case kept); each is made once here, so a bad one is named at once."""
+    kinds = tuple(
+        k.strip() if ":" in k else k.strip().lower() for k in text.split(",") if k.strip()
+    )
     if not kinds:
-        raise argparse.ArgumentTypeError(f"name a kind of bot ({', '.join(known)})")
+        raise argparse.ArgumentTypeError(f"name a kind of bot ({', '.join(bot_kinds())})")
     for kind in kinds:
-        if kind not in known:
-            raise argparse.ArgumentTypeError(f"unknown bot {kind!r} (known: {', '.join(known)})")
+        try:
+            make_bot(kind, 0)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
     return kinds
 
 
@@ -193,8 +198,8 @@ def build_parser() -> argparse.ArgumentParser:
             "--bots",
             type=_bot_list,
             metavar="KIND[,KIND...]",
-            help=f"the computer players, {kinds}: one kind for all, or one per computer "
-            "seat in seat order, which sets the number of players (default "
+            help=f"the computer players, {kinds} or module:Class: one kind for all, or one per "
+            "computer seat in seat order, which sets the number of players (default "
             f"{bots_default})",
         )
 
@@ -298,7 +303,7 @@ def build_parser() -> argparse.ArgumentParser:
         "serve",
         help="play in the browser: the web front-end (needs the 'web' extra)",
         description="Serve the web front-end: start a table with people and bots, share its "
-        "link, play in the browser. Needs the 'web' extra: pip install 'durak[web]'.",
+        "link, play in the browser. Needs the 'web' extra: pip install 'durak-engine[web]'.",
     )
     web.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     web.add_argument("--port", type=_positive, default=8000, help="port to listen on (8000)")
@@ -335,6 +340,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     web.set_defaults(func=_cmd_serve)
+
+    bots = commands.add_parser(
+        "bots",
+        help="list the computer players --bots accepts by name",
+        description="List the built-in bots and those installed packages add through the "
+        "'durak.bots' entry points. --bots module:Class takes any other bot class.",
+    )
+    bots.add_argument("--json", action="store_true", help="print the list as JSON")
+    bots.set_defaults(func=_cmd_bots)
     return parser
 
 

@@ -55,33 +55,25 @@ def _bot_move(bot: BotLike, state: GameState, actor: int) -> Action:
 
 
 def bot_kinds() -> tuple[str, ...]:
-    """The kinds of computer player ``--bots`` accepts: the names of ``durak.bots.BOTS``
-    (``random``, ``rule``, ``search``), or only ``random`` where the bots module has no such
-    registry."""
-    names = getattr(bots_module, "BOTS", None)
-    return tuple(str(name) for name in names) if names else ("random",)
+    """The named kinds of computer player ``--bots`` accepts: the built-in bots of
+    ``durak.bots.BOTS`` (``random``, ``rule``, ``search``) and those installed packages add
+    (:func:`durak.bots.installed_bots`). ``module:Class`` names any other bot class."""
+    return bots_module.bot_names()
 
 
 def default_bot() -> str:
-    """The default opponent of ``durak play``: the rule-of-thumb player ``rule`` if there is
-    one, else ``random``."""
-    return "rule" if "rule" in bot_kinds() else "random"
+    """The default opponent of ``durak play``: the rule-of-thumb player ``rule``."""
+    return "rule"
 
 
 def make_bot(kind: str, seed: int | str) -> BotLike:
-    """A computer player of ``kind`` (one of :func:`bot_kinds`) with its own seeded random
-    generator: ``durak.bots.make_bot(kind, seed)``, or a ``RandomBot`` where the bots module has
-    no ``make_bot``.
+    """A computer player of ``kind`` (a name of :func:`bot_kinds`, or ``module:Class``) with its
+    own seeded random generator: :func:`durak.bots.make_bot`.
 
     Raises:
-        ValueError: an unknown kind.
+        ValueError: an unknown kind, or a ``module:Class`` that cannot be loaded.
     """
-    if kind not in bot_kinds():
-        raise ValueError(f"unknown bot {kind!r} (known: {', '.join(bot_kinds())})")
-    make = getattr(bots_module, "make_bot", None)
-    if make is None:
-        return bots_module.RandomBot(seed)
-    return make(kind, seed)
+    return bots_module.make_bot(kind, seed)
 
 
 def seat_bots(kinds: Sequence[str], seats: Sequence[int]) -> dict[int, str]:

@@ -17,7 +17,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         from durak.web import serve as run_server
         from durak.web.config import ServerConfig
     except ImportError as exc:
-        return _fail(f"durak serve needs the 'web' extra: pip install 'durak[web]' ({exc})")
+        return _fail(f"durak serve needs the 'web' extra: pip install 'durak-engine[web]' ({exc})")
     config = ServerConfig(
         bot_delay=max(0.0, args.bot_delay),
         allow_fixed_seeds=args.allow_fixed_seeds,

@@ -6,10 +6,11 @@
   action kind (:func:`~durak.rl.encoding.register_codec` gives a plug-in kind ids), and the
   observation tensor built from :func:`durak.view` alone (:func:`~durak.rl.encoding.observation`,
   :func:`~durak.rl.encoding.observation_layout`).
-- :mod:`durak.rl.pettingzoo_env` (extra ``rl``: ``pip install 'durak[rl]'``): the PettingZoo AEC
-  environment ``durak_v1``.
-- :mod:`durak.rl.openspiel_game` (extra ``openspiel``: ``pip install 'durak[openspiel]'``): the
-  OpenSpiel game ``python_durak``, registered with ``pyspiel`` on import.
+- :mod:`durak.rl.pettingzoo_env` (extra ``rl``: ``pip install 'durak-engine[rl]'``): the
+  PettingZoo AEC environment ``durak_v1``.
+- :mod:`durak.rl.openspiel_game` (extra ``openspiel``:
+  ``pip install 'durak-engine[openspiel]'``): the OpenSpiel game ``python_durak``, registered
+  with ``pyspiel`` on import.
 
 Both adapters let one player act at a time, the one :func:`durak.next_actor` names (R13.2), and
 support the rules whose actions each carry at most one card: ``lead = single`` and

@@ -1,4 +1,5 @@
-"""The OpenSpiel game ``python_durak`` (extra ``openspiel``: ``pip install 'durak[openspiel]'``).
+"""The OpenSpiel game ``python_durak`` (extra ``openspiel``:
+``pip install 'durak-engine[openspiel]'``).
 
 Importing this module registers the game with ``pyspiel``:
 

@@ -1,4 +1,4 @@
-"""The PettingZoo AEC environment ``durak_v1`` (extra ``rl``: ``pip install 'durak[rl]'``).
+"""The PettingZoo AEC environment ``durak_v1`` (extra ``rl``: ``pip install 'durak-engine[rl]'``).
 
 >>> from durak.rl.pettingzoo_env import env
 >>> e = env(preset="podkidnoy", players=3)

@@ -5,7 +5,7 @@ against people and bots. The server keeps each table's game and sends each seat 
 view and events (R13) over a WebSocket; see :mod:`durak.web.protocol` for the messages,
 :mod:`durak.web.tables` for the tables and :mod:`durak.web.app` for the routes.
 
-Needs the ``web`` extra (``pip install 'durak[web]'``): Starlette and uvicorn with WebSocket
+Needs the ``web`` extra (``pip install 'durak-engine[web]'``): Starlette and uvicorn with WebSocket
 support.
 """
 

@@ -24,6 +24,7 @@ Routes:
 - ``WS /ws/<id>?token=...``: play at a table (see :mod:`durak.web.protocol`); refused (code
   4403) from a page of another origin, closed (4429) past the connection caps and (1008) when
   the client stops reading.
+- ``POST /api/engine``: the engine as a stateless service (:mod:`durak.web.engine_api`).
 - ``/static/...``: the page's CSS and JavaScript.
 
 Every HTTP answer carries a Content-Security-Policy without inline script, ``X-Frame-Options``,
@@ -31,7 +32,7 @@ Every HTTP answer carries a Content-Security-Policy without inline script, ``X-F
 
 >>> app = create_app(ServerConfig(bot_delay=0))
 >>> sorted(r.path for r in app.routes)[:3]
-['/', '/api/i18n', '/api/presets']
+['/', '/api/engine', '/api/i18n']
 """
 
 from __future__ import annotations
@@ -58,6 +59,7 @@ from durak.records import Record
 from durak.serialize import view_to_dict
 from durak.views import view
 from durak.web.config import CLOSE_FULL, CLOSE_ORIGIN, CLOSE_SLOW, CLOSE_UNKNOWN, ServerConfig
+from durak.web.engine_api import engine_routes
 from durak.web.protocol import events_to_dicts, seat_names
 from durak.web.store import Store
 from durak.web.tables import (
@@ -397,6 +399,7 @@ def create_app(
             Route("/api/tables/{table_id}/record", table_record),
             Route("/api/replay", replay, methods=["POST"]),
             WebSocketRoute("/ws/{table_id}", play),
+            *engine_routes(),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         lifespan=lifespan,

@@ -1,0 +1,61 @@
+"""``durak bots``: the computer players ``--bots`` accepts by name: the built-in ones and those
+that installed packages add through the ``durak.bots`` entry points
+(:data:`durak.bots.ENTRY_POINT_GROUP`). ``--bots module:Class`` takes any other bot class.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+import durak.bots as bots_module
+
+
+def bot_catalogue() -> list[dict[str, Any]]:
+    """Every named bot: ``name``, ``source`` (``"built in"`` or the package that adds it),
+    ``target`` (its ``module:Class``) and ``summary`` (the first line of its docstring, where
+    it loads)."""
+    rows = []
+    for name, factory in bots_module.BOTS.items():
+        rows.append(
+            {
+                "name": name,
+                "source": "built in",
+                "target": f"{factory.__module__}:{getattr(factory, '__qualname__', name)}",
+                "summary": _summary(factory),
+            }
+        )
+    for name, entry in sorted(bots_module.installed_bots().items()):
+        dist = getattr(entry, "dist", None)
+        try:
+            summary = _summary(entry.load())
+        except Exception as exc:  # a broken plug-in is listed with the reason
+            summary = f"(fails to load: {exc})"
+        rows.append(
+            {
+                "name": name,
+                "source": dist.name if dist is not None else "an installed package",
+                "target": entry.value,
+                "summary": summary,
+            }
+        )
+    return rows
+
+
+def _summary(obj: Any) -> str:
+    doc = (getattr(obj, "__doc__", None) or "").strip()
+    return doc.splitlines()[0] if doc else ""
+
+
+def _cmd_bots(args: argparse.Namespace) -> int:
+    """``durak bots [--json]``: list the named bots, one per line (or as JSON)."""
+    rows = bot_catalogue()
+    if args.json:
+        print(json.dumps(rows, indent=2, ensure_ascii=False))
+        return 0
+    width = max(len(r["name"]) for r in rows)
+    for row in rows:
+        print(f"{row['name']:<{width}}  {row['source']} ({row['target']}): {row['summary']}")
+    print("Any other bot: --bots module:Class (made as Class(seed), with a choose(view) method).")
+    return 0

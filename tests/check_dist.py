@@ -1,0 +1,62 @@
+"""Check the built distributions in a folder (``python tests/check_dist.py dist``): the wheel
+holds the package alone (no tests, no ``conftest.py``) with its schemas, type marker and web
+page, and needs attrs alone; the sdist carries the docs, the examples, the changelog and the
+tests. Prints what it checked and exits 1 on the first problem. ``.ci/run`` runs it."""
+
+from __future__ import annotations
+
+import sys
+import tarfile
+import zipfile
+from email.parser import Parser
+from pathlib import Path
+
+
+def check_wheel(path: Path) -> list[str]:
+    with zipfile.ZipFile(path) as wheel:
+        names = wheel.namelist()
+        meta_name = next(n for n in names if n.endswith(".dist-info/METADATA"))
+        metadata = Parser().parsestr(wheel.read(meta_name).decode("utf-8"))
+    problems = []
+    package = [n for n in names if ".dist-info/" not in n]
+    stray = [n for n in package if not n.startswith("durak/")]
+    tests = [n for n in package if "conftest" in n or "/tests/" in n or "/test_" in n]
+    if stray or tests:
+        problems.append(f"the wheel holds more than the package: {(stray + tests)[:5]}")
+    for needed in ("durak/py.typed", "durak/schemas/record-v1.schema.json",
+                   "durak/schemas/ws-server.schema.json", "durak/web/static/index.html"):
+        if needed not in names:
+            problems.append(f"the wheel lacks {needed}")
+    if metadata["Name"] != "durak-engine":
+        problems.append(f"the wheel's name is {metadata['Name']!r}")
+    core = [r for r in metadata.get_all("Requires-Dist") or [] if "extra ==" not in r]
+    if [r.split(">")[0].split("=")[0].strip() for r in core] != ["attrs"]:
+        problems.append(f"the core needs more than attrs: {core}")
+    return problems
+
+
+def check_sdist(path: Path) -> list[str]:
+    with tarfile.open(path) as sdist:
+        names = {"/".join(n.split("/")[1:]) for n in sdist.getnames()}
+    needed = ("CHANGELOG.md", "README.md", "LICENSE", "conftest.py", "mkdocs.yml",
+              "docs/index.md", "docs/protocol.md", "examples/play_game.py",
+              "tests/test_schemas.py", "tests/golden/podkidnoy.json", "src/durak/__init__.py")
+    return [f"the sdist lacks {name}" for name in needed if name not in names]
+
+
+def main(folder: str) -> int:
+    wheels = sorted(Path(folder).glob("*.whl"))
+    sdists = sorted(Path(folder).glob("*.tar.gz"))
+    if len(wheels) != 1 or len(sdists) != 1:
+        print(f"expected one wheel and one sdist in {folder}", file=sys.stderr)
+        return 1
+    problems = check_wheel(wheels[0]) + check_sdist(sdists[0])
+    for problem in problems:
+        print(f"check_dist: {problem}", file=sys.stderr)
+    if not problems:
+        print(f"check_dist: {wheels[0].name} and {sdists[0].name} are as they should be")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else "dist"))
