@@ -18,6 +18,7 @@ from typing import Any
 
 import attrs
 
+import durak.rules.extensions  # noqa: F401  (registers the R15 action kinds and the joker)
 from durak import events as _events
 from durak.actions import ACTION_KINDS
 from durak.cards import DECK_SIZES, MAX_COPIES
@@ -28,15 +29,21 @@ OUT = Path(__file__).resolve().parents[1] / "src" / "durak" / "schemas"
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 #: The text form of a card (R1.3) as the library reads it: rank, suit, and ``#n`` for the copy
-#: of a card in a game of several decks. The library writes ``T`` for ten and suit letters.
-CARD_PATTERN = "^(10|[2-9TJQKAtjqka])[cdhsCDHS♣♦♥♠](#[0-9]+)?$"
+#: of a card in a game of several decks, or the joker ``Jk`` (R15.1). The library writes ``T``
+#: for ten and suit letters.
+CARD_PATTERN = "^((10|[2-9TJQKAtjqka])[cdhsCDHS♣♦♥♠]|Jk)(#[0-9]+)?$"
 #: The text form of an action (:mod:`durak.notation`): ``p<seat> <verb> <cards>``.
 ACTION_PATTERN = "^p[0-9]+ [a-z]+( \\S+)*$"
 
 
-#: The library's own action kinds (rule modules may register more at run time: a plug-in's
-#: kinds are not part of the shipped contract).
-BUILT_IN_ACTIONS = {k: c for k, c in ACTION_KINDS.items() if c.__module__ == "durak.actions"}
+#: The library's own action kinds: the rule book's and those of the shipped R15 rule modules
+#: (``catch``). A plug-in may register more at run time; its kinds are not part of the shipped
+#: contract.
+BUILT_IN_ACTIONS = {
+    k: c
+    for k, c in ACTION_KINDS.items()
+    if c.__module__ == "durak.actions" or c.__module__.startswith("durak.rules.extensions.")
+}
 
 
 def urn(name: str) -> str:
@@ -94,8 +101,8 @@ def card() -> dict[str, Any]:
         "card",
         "A card in its text form (R1.3): rank (2-9, T or 10, J, Q, K, A) and suit (c, d, h, s "
         "or the suit symbols), then '#2', '#3', ... for the second, third copy in a game of "
-        "several decks. The library writes 'T' and lower-case suit letters: '7h', 'Ts', "
-        "'Ac#2'.",
+        "several decks. The joker of R15.1 is 'Jk' ('Jk#2', ... for its further copies). The "
+        "library writes 'T' and lower-case suit letters: '7h', 'Ts', 'Ac#2', 'Jk'.",
         {"type": "string", "pattern": CARD_PATTERN},
     )
 
@@ -153,6 +160,12 @@ def rules() -> dict[str, Any]:
         "decks": {"type": "integer", "minimum": 1, "maximum": MAX_COPIES, "description": "R1.2"},
         "hand_size": {"type": "integer", "minimum": 1, "description": "R2.3"},
         "max_attack": {"type": "integer", "minimum": 1, "description": "R4.6"},
+        "jokers": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2,
+            "description": "jokers per deck, with 52-card decks only (R15.1)",
+        },
         "first_bout_max": nullable({"type": "integer", "minimum": 1}),
         "misdeal_suit_count": nullable({"type": "integer", "minimum": 2}),
     }
@@ -411,16 +424,28 @@ def view() -> dict[str, Any]:
         },
         "acting": {**SEATS, "description": "every seat that may act now (R13.1)"},
         "next_actor": nullable({**SEAT, "description": "the one-actor view's next seat (R13.2)"}),
+        "extra": {
+            "type": "array",
+            "description": "rule modules' public facts (the cheats on the table, R15.5): "
+            "[name, value] pairs, sorted by name; empty without such modules",
+            "items": {
+                "type": "array",
+                "prefixItems": [TEXT, {"$ref": "#/$defs/value"}],
+                "minItems": 2,
+                "maxItems": 2,
+            },
+        },
     }
     names = [f.name for f in attrs.fields(PlayerView)]
     props = {n: props[n] for n in names}
+    required = [f.name for f in attrs.fields(PlayerView) if f.default is attrs.NOTHING]
     return document(
         "view",
         "player view",
         "What one player may know (durak.serialize.view_to_dict of durak.views.view): his "
         "own hand, the others' hand sizes, the cards known to all. Safe to send to that "
         "player.",
-        obj(props),
+        {**obj(props, required), "$defs": {"value": extra_value()}},
     )
 
 

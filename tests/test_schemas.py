@@ -75,6 +75,8 @@ def test_R14_every_preset_s_rules_and_rules_file_are_valid(preset: str) -> None:
         {"first_bout_max": 0},
         {"colour": "red"},
         {"throw_after_take": "yes"},
+        {"jokers": 3},
+        {"cheating": "yes"},
     ],
 )
 def test_rules_the_library_refuses_are_refused_by_the_schema(settings: dict[str, Any]) -> None:
@@ -94,7 +96,10 @@ def test_R13_4_every_golden_record_is_valid(path: Path) -> None:
 def _game(preset: str, seed: int) -> list[dict[str, Any]]:
     """Play a random game of ``preset``, checking every JSON form on the way; the actions'
     and events' kinds met are returned for the coverage test."""
-    rules = PRESETS[preset].rules()
+    return _play(PRESETS[preset].rules(), seed)
+
+
+def _play(rules: Rules, seed: int) -> list[dict[str, Any]]:
     state = new_game(rules, seed=seed)
     rng = random.Random(seed)
     seen: list[dict[str, Any]] = []
@@ -153,6 +158,20 @@ def test_the_games_above_meet_most_action_and_event_kinds() -> None:
     events = {s["event"] for s in seen if "event" in s}
     assert {"lead", "throw", "beat", "take", "pass", "transfer"} <= actions <= set(ACTION_KINDS)
     assert {"Led", "Beaten", "BoutEnded", "Drew", "NewBout", "GameOver", "PlayerOut"} <= events
+
+
+#: The R15 settings no preset switches on: cheating (the ``catch`` action), throw-ins by suit
+#: and epaulettes, with jokers.
+_R15 = Rules(
+    players=3, deck_size=52, jokers=1, cheating=True, throw_in_by_suit=True, pogony=True
+)
+
+
+def test_R15_whole_games_with_every_extension_are_valid_and_meet_the_catch() -> None:
+    check("rules", _R15.to_dict())
+    seen = _play(_R15, 3)
+    assert {"action": "catch"} in seen
+    assert {"event": "GameOver"} in seen
 
 
 _MUTATIONS: list[tuple[str, Callable[[dict[str, Any]], object]]] = [
