@@ -57,11 +57,15 @@ Reason codes of :class:`~durak.errors.IllegalActionError` (``error.code``; the r
 - ``redeal-late``, ``no-misdeal``, ``redeal-no-seed`` (R12.2): misdeal redeals.
 - ``off-transfer-by-card``, ``off-transfer-by-show``, ``off-exchange``, ``off-misdeal``: an
   action of a rule that is switched off.
+- ``joker-no-transfer`` (R15.1), ``transfer-mixed-ranks`` (R15.2, R15.5): the extensions'
+  transfers.
+- ``cheat-beat-caught``, ``caught-cheating``, ``nothing-to-catch``, ``not-on-table``,
+  ``not-a-cheat``, ``own-cheat`` (R15.5): cheating and catching.
 - ``other``: a reason a house rule gave as plain text (``params["text"]``).
 
 Action descriptions (:meth:`Lead.describe <durak.actions.Lead.describe>` ...): ``action.lead``,
 ``action.throw``, ``action.beat``, ``action.take``, ``action.pass``, ``action.transfer``,
-``action.show``, ``action.exchange``, ``action.redeal``.
+``action.show``, ``action.exchange``, ``action.redeal``, ``action.catch`` (R15.5).
 
 Event descriptions (:func:`durak.events.describe_event`): ``event.led``, ``event.thrown-in``,
 ``event.beaten``, ``event.transferred``, ``event.shown``, ``event.take``, ``event.passed``,
@@ -192,6 +196,26 @@ TEMPLATES: Mapping[str, tuple[str, str | None]] = MappingProxyType(
             ),
             _m("off-exchange", "the trump-six exchange is off (trump_six_exchange)"),
             _m("off-misdeal", "misdeal redeals are off (misdeal_suit_count)"),
+            # -- reasons: the extensions (R15) ---------------------------------------------
+            _m("joker-no-transfer", "a joker is never a transfer card; a joker led must be taken"),
+            _m(
+                "transfer-mixed-ranks",
+                "a transfer needs every attack card on the table to share one rank (R9.1)",
+            ),
+            _m("cheat-beat-caught", "a cheat beat was caught: the defender takes at once"),
+            _m(
+                "caught-cheating",
+                "{player} was caught cheating: he counts as passed for the rest of the bout",
+            ),
+            _m(
+                "caught-cheating:you",
+                "you were caught cheating: you count as passed for the rest of the bout",
+            ),
+            _m("nothing-to-catch", "no bout is running, so there is nothing to catch"),
+            _m("not-on-table", "{card} is not on the table"),
+            _m("not-a-cheat", "{card} is not a cheat: it was played by the rules"),
+            _m("own-cheat", "{player} cannot catch his own cheat"),
+            _m("own-cheat:you", "you cannot catch your own cheat"),
             # -- action descriptions ---------------------------------------------------------
             _m("action.lead", "lead {cards}"),
             _m("action.throw", "throw in {card}"),
@@ -202,6 +226,7 @@ TEMPLATES: Mapping[str, tuple[str, str | None]] = MappingProxyType(
             _m("action.show", "show trump {card}"),
             _m("action.exchange", "exchange {card} for the face-up trump card"),
             _m("action.redeal", "demand a redeal"),
+            _m("action.catch", "catch {card}"),
             # -- event descriptions ----------------------------------------------------------
             _m("event.led", "{player} led {cards} against {defender}"),
             _m("event.led:you", "you led {cards} against {defender}"),

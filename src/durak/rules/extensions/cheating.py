@@ -30,6 +30,7 @@ import attrs
 from durak.actions import Action, Beat, ThrowIn, register_action
 from durak.cards import Card, Suit, sort_cards
 from durak.errors import InvalidError
+from durak.messages import Message, message
 from durak.rules.beating import base_beats, beat_table_of
 from durak.rules.bout import Bout
 from durak.rules.extensions.suits import one_rank_for_transfers
@@ -67,8 +68,8 @@ class Catch:
     card: Card = attrs.field(converter=_card)
     kind: ClassVar[str] = "catch"
 
-    def describe(self) -> str:
-        return f"catch {self.card}"
+    def describe(self) -> Message:
+        return message("action.catch", card=self.card)
 
     def __str__(self) -> str:
         return f"p{self.player} catch {self.card}"
@@ -225,13 +226,10 @@ class Cheating(RuleModule):
     def check(self, state: GameState, action: Action) -> Violation | None:
         if isinstance(action, ThrowIn):
             if state.fact(_CAUGHT, False):
-                return self.rule, "a cheat beat was caught: the defender takes at once"
+                return self.rule, message("cheat-beat-caught")
             benched = state.fact(_BENCHED, ())
             if isinstance(benched, tuple) and action.player in benched:
-                return self.rule, (
-                    f"player {action.player} was caught cheating: he counts as passed for the "
-                    "rest of the bout"
-                )
+                return self.rule, message("caught-cheating", player=action.player)
             return None
         return one_rank_for_transfers(state, action, self.rule)
 
@@ -257,14 +255,14 @@ class Cheating(RuleModule):
         s = bout.s
         card = action.card
         if not s.table:
-            return self.rule, "no bout is running, so there is nothing to catch"
+            return self.rule, message("nothing-to-catch")
         if not any(card in pair for pair in s.table):
-            return self.rule, f"{card} is not on the table"
+            return self.rule, message("not-on-table", card=card)
         owner = dict(cheats_on_table(s)).get(card)
         if owner is None:
-            return self.rule, f"{card} is not a cheat: it was played by the rules"
+            return self.rule, message("not-a-cheat", card=card)
         if owner == action.player:
-            return self.rule, f"player {action.player} cannot catch his own cheat"
+            return self.rule, message("own-cheat", player=action.player)
         return None
 
     def effect(self, bout: Bout, action: Action) -> Mapping[str, Any]:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from durak.actions import Action, Transfer
 from durak.cards import Card, Suit, special_card
 from durak.errors import RulesError
+from durak.messages import message
 from durak.rules.modules import RuleModule, Violation
 
 if TYPE_CHECKING:
@@ -69,7 +70,7 @@ class Jokers(RuleModule):
 
     def check(self, state: GameState, action: Action) -> Violation | None:
         if isinstance(action, Transfer) and any(is_joker(c) for c in action.cards):
-            return self.rule, "a joker is never a transfer card; a joker led must be taken"
+            return self.rule, message("joker-no-transfer")
         return None
 
     def turn_trump(

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from durak.actions import Action, ShowTrump, Transfer
 from durak.cards import Card
+from durak.messages import message
 from durak.rules.modules import RuleModule, Violation
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ def one_rank_for_transfers(state: GameState, action: Action, rule: str) -> Viola
     if isinstance(action, Transfer | ShowTrump) and state.table:
         ranks = {a & 15 for a, _ in state.table}
         if len(ranks) > 1:
-            return rule, "a transfer needs every attack card on the table to share one rank (R9.1)"
+            return rule, message("transfer-mixed-ranks")
     return None
 
 
