@@ -331,7 +331,7 @@ class _KeyUI:
         self.screen.message = None
         catches = [a for a in self._actions() if a.kind == Catch.kind]
         if not catches:
-            self.screen.message = "no cheat on the table to catch (R15.5)"
+            self.screen.message = self.session.look._("no cheat on the table to catch (R15.5)")
         elif len(catches) == 1:
             self._play(catches[0])
         else:

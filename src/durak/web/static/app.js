@@ -479,9 +479,9 @@
 
     const note = $("seed-note");
     note.hidden = m.fixed_seed === null || m.fixed_seed === undefined;
-    note.textContent = note.hidden ? "" : `fixed deal: seed ${m.fixed_seed}`;
+    note.textContent = note.hidden ? "" : t("fixed deal: seed {seed}", { seed: m.fixed_seed });
     const mineNow = actions.length ? actions[0].text : ui.seat === null ? "" : `p${ui.seat} take`;
-    $("typed-action").placeholder = mineNow || "you are watching";
+    $("typed-action").placeholder = mineNow || t("you are watching");
     $("leave").hidden = ui.seat === null;
 
     renderOpponents(v, seats, acting);
@@ -615,8 +615,8 @@
       b.type = "button";
       b.className = "catch";
       b.dataset.action = act.text;
-      b.textContent = "Catch";
-      b.setAttribute("aria-label", "catch the cheat " + cardName(card));
+      b.textContent = t("Catch");
+      b.setAttribute("aria-label", t("catch the cheat {card}", { card: cardName(card) }));
       b.addEventListener("click", () => play(act));
       return b;
     };
@@ -705,8 +705,8 @@
     cards.forEach((c, i) => {
       const acts = cardActions(actions, c);
       const labelBits = [cardName(c)];
-      if (parseCard(c).suit === v.trump) labelBits.push("trump");
-      if (acts.length) labelBits.push("playable");
+      if (parseCard(c).suit === v.trump) labelBits.push(t("trump"));
+      if (acts.length) labelBits.push(t("playable"));
       const el = cardElement(c, { button: true, label: labelBits.join(", ") });
       el.tabIndex = -1;
       if (acts.length) el.classList.add("playable");
@@ -839,8 +839,9 @@
     const votes = m.restart_votes || [];
     const waiting = seatsWaiting(m, votes);
     $("restart-note").textContent = votes.includes(ui.seat) && waiting.length
-      ? `Waiting for ${waiting.join(" and ")} to agree to another game.`
-      : votes.length && !votes.includes(ui.seat) ? `${votes.map((s) => "P" + s).join(" and ")} asked for another game.` : "";
+      ? t("Waiting for {who} to agree to another game.", { who: waiting.join(t(" and ")) })
+      : votes.length && !votes.includes(ui.seat)
+        ? t("{who} asked for another game.", { who: votes.map((s) => "P" + s).join(t(" and ")) }) : "";
     const wasHidden = box.hidden;
     box.hidden = false;
     if (wasHidden) $(ui.seat === null ? "show-table" : "again").focus();
@@ -849,7 +850,7 @@
   /** The people who have not yet asked for the next game. */
   function seatsWaiting(m, votes) {
     return m.seats.filter((s) => s.kind === "human" && s.taken && s.online && !votes.includes(s.seat))
-      .map((s) => (s.seat === ui.seat ? "you" : "P" + s.seat));
+      .map((s) => (s.seat === ui.seat ? I18N.you : "P" + s.seat));
   }
 
   function play(action) {
@@ -912,7 +913,7 @@
     $("done").addEventListener("click", () => pressVerb("pass"));
     $("again").addEventListener("click", () => send(JSON.stringify({ type: "restart" })));
     $("leave").addEventListener("click", () => {
-      if (!window.confirm("Leave your seat? Someone else may take it.")) return;
+      if (!window.confirm(t("Leave your seat? Someone else may take it."))) return;
       send(JSON.stringify({ type: "leave" }));
       localStorage.removeItem(tokenKey());
       ui.seat = null;
@@ -943,18 +944,18 @@
   // ---------------------------------------------------------------- the replay page
   function replayPage() {
     $("replay").hidden = false;
-    document.title = "Durak: watch a recorded game";
+    document.title = t("Durak: watch a recorded game");
     const rp = { steps: [], at: 0, players: [] };
 
     function show() {
       const step = rp.steps[rp.at];
-      $("replay-pos").textContent = `step ${rp.at} of ${rp.steps.length - 1}`;
-      $("replay-action").textContent = step.action ? "Played: " + step.action : "The deal";
+      $("replay-pos").textContent = t("step {n} of {count}", { n: rp.at, count: rp.steps.length - 1 });
+      $("replay-action").textContent = step.action ? t("Played: {action}", { action: step.action }) : t("The deal");
       const events = $("replay-events");
       events.textContent = "";
       for (const e of step.events) {
         const li = document.createElement("li");
-        li.textContent = e.text;
+        li.textContent = e.message ? capitalized(say(e.message)) || e.text : e.text;
         events.append(li);
       }
       const hands = $("replay-hands");
@@ -1016,7 +1017,7 @@
     if (params.get("table")) {
       const game = params.get("game") ? "?game=" + encodeURIComponent(params.get("game")) : "";
       fetch(`/api/tables/${encodeURIComponent(params.get("table"))}/record${game}`)
-        .then((r) => (r.ok ? r.text() : Promise.reject(new Error("no finished game there"))))
+        .then((r) => (r.ok ? r.text() : Promise.reject(new Error(t("no finished game there")))))
         .then(load)
         .catch((e) => { $("replay-error").textContent = String(e.message || e); });
     }
