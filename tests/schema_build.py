@@ -287,8 +287,11 @@ def _event_object(name: str, cls: type[Any], type_name: str, text: bool) -> dict
         if f.default is attrs.NOTHING or text:  # the web protocol writes every field
             required.append(f.name)
     if text:
-        props["text"] = {**TEXT, "description": "the event in words, for the receiving seat"}
-        required.append("text")
+        props["text"] = {**TEXT, "description": "the event in English words, for the "
+                         "receiving seat"}
+        props["message"] = {**_MESSAGE, "description": "the event as a message code and its "
+                            "parameters (durak.events.describe_event), to say in any language"}
+        required += ["text", "message"]
     return {**obj(props, required), "title": name}
 
 
@@ -313,7 +316,8 @@ def web_event() -> dict[str, Any]:
         "web event",
         "An event as durak serve sends it in a 'state' message (durak.web.protocol."
         "event_to_dict): 'type' is the event's class name in snake case ('thrown_in'), every "
-        "field is written, and 'text' tells the event in words for the receiving seat.",
+        "field is written, 'text' tells the event in English words for the receiving seat "
+        "and 'message' gives its message code and parameters.",
         {"oneOf": [_event_object(n, c, _snake(n), True) for n, c in _event_types().items()]},
     )
 
@@ -471,8 +475,34 @@ _SEAT_INFO = obj(
         "title": TEXT,
         "taken": {**BOOL, "description": "a person holds the seat's token, or a bot plays it"},
         "online": BOOL,
+        "away": {**BOOL, "description": "the seat's stand-in bot plays for its person (his "
+                 "turn timer ran out, or he has been gone longer than it)"},
     }
 )
+
+#: A message as data (durak.i18n): a code of the catalogs and its parameters, for a page to
+#: say it in its own language.
+_MESSAGE: dict[str, Any] = obj(
+    {
+        "code": {**TEXT, "description": "the message's code in the catalogs ('event.beaten')"},
+        "params": {
+            "type": "object",
+            "description": "the parameters: cards as text, seats as numbers, a nested "
+            "message as {code, params}",
+        },
+    }
+)
+
+_FIXED_SEED: dict[str, Any] = {
+    "type": ["integer", "string", "null"],
+    "description": "the seed the table was created with (a server started with "
+    "--allow-fixed-seeds), shown to every seat; null for a secret deal",
+}
+_TIMER: dict[str, Any] = {
+    "type": "number",
+    "minimum": 0,
+    "description": "seconds a person has for a move; 0 for no timer",
+}
 
 
 def ws_server() -> dict[str, Any]:
@@ -500,15 +530,40 @@ def ws_server() -> dict[str, Any]:
             "view": ref("view"),
             "events": {"type": "array", "items": ref("web-event")},
             "result_text": nullable(TEXT),
+            "fixed_seed": _FIXED_SEED,
+            "timer": _TIMER,
+            "restart_votes": {**SEAT_SET, "description": "the seats that asked for the next "
+                              "game"},
+            "history": {
+                "type": "array",
+                "items": ref("web-event"),
+                "description": "in the first state message after connecting only: the seat's "
+                "part of the current game's events so far (the last 120)",
+            },
         },
+        [
+            "type", "table", "preset", "game", "version", "seat", "started", "seats",
+            "acting", "view", "events", "result_text", "fixed_seed", "timer", "restart_votes",
+        ],
         title="state",
     )
-    error = obj({"type": {"const": "error"}, "message": TEXT}, title="error")
+    error = obj(
+        {
+            "type": {"const": "error"},
+            "message": {**TEXT, "description": "what was refused, in English"},
+            "rule": {**TEXT, "description": "the rule a refused action breaks ('R4.3')"},
+            "reason": {**_MESSAGE, "description": "why the rule refuses it, as a message code "
+                       "and its parameters"},
+        },
+        ["type", "message"],
+        title="error",
+    )
     return document(
         "ws-server",
         "durak serve: a WebSocket message from the server",
         "Every JSON text frame durak serve sends on /ws/<table>: 'welcome' once, then a "
-        "'state' after every change and an 'error' for a refused message.",
+        "'state' after every change and an 'error' for a refused message (also sent before "
+        "the server closes a connection it refuses).",
         {"oneOf": [welcome, state_message, error]},
     )
 
@@ -523,7 +578,10 @@ def ws_client() -> dict[str, Any]:
             "oneOf": [
                 obj({"type": {"const": "action"}, "action": ref("action")}, title="action"),
                 {**ref("action"), "title": "bare action object"},
-                obj({"type": {"const": "restart"}}, title="restart"),
+                obj({"type": {"const": "restart"}}, title="restart",
+                    description="a vote for the next game, once a game is over"),
+                obj({"type": {"const": "leave"}}, title="leave",
+                    description="give up one's seat: the token no longer returns there"),
                 obj({"type": {"const": "ping"}}, title="ping"),
             ]
         },
@@ -541,9 +599,21 @@ def http() -> dict[str, Any]:
             "started": BOOL,
             "over": BOOL,
             "game": {"type": "integer", "minimum": 1},
+            "fixed_seed": _FIXED_SEED,
+            "timer": _TIMER,
+            "rules": {**ref("rules"), "description": "the table's rules: the preset's, changed "
+                      "by the 'rules' it was created with"},
+            "games": {
+                "type": "array",
+                "items": {"type": "integer", "minimum": 1},
+                "description": "the finished games whose records can be downloaded",
+            },
             "url": {**TEXT, "description": "the table's page (in the answer to POST only)"},
         },
-        ["id", "preset", "players", "seats", "started", "over", "game"],
+        [
+            "id", "preset", "players", "seats", "started", "over", "game", "fixed_seed",
+            "timer", "rules", "games",
+        ],
     )
     preset = obj(
         {
@@ -552,19 +622,65 @@ def http() -> dict[str, Any]:
             "source": TEXT,
             "players": {"type": "array", "items": {"type": "integer", "minimum": 2}},
             "default_players": {"type": "integer", "minimum": 2},
+            "rules": {**ref("rules"), "description": "the preset's rules"},
         }
+    )
+    texts: dict[str, Any] = {"type": "object", "additionalProperties": TEXT}
+    by_plural: dict[str, Any] = {
+        "type": "object",
+        "additionalProperties": texts,
+        "description": "texts by plural category of Intl.PluralRules (one, few, many, other)",
+    }
+    i18n = {
+        "type": "object",
+        "description": "GET /api/i18n?lang=...: what a page needs to speak a language (durak."
+        "i18n.web_catalog)",
+        "required": ["lang", "languages", "strings", "plurals", "templates"],
+        "properties": {
+            "lang": {**TEXT, "description": "the language given: en, de, pl or ru"},
+            "languages": {**texts, "description": "every language's code and own name"},
+            "strings": {**texts, "description": "the page's English texts and their "
+                        "translations"},
+            "plurals": {**by_plural, "description": "texts with plural forms"},
+            "templates": {**by_plural, "description": "each message code's text"},
+        },
+        "additionalProperties": {"type": ["string", "object"]},
+    }
+    step = obj(
+        {
+            "index": {**COUNT, "description": "0 before the first action"},
+            "action": nullable({**_ACTION_TEXT, "description": "the action just played"}),
+            "view": {**ref("view"), "description": "an onlooker's view"},
+            "hands": {"type": "array", "items": CARDS, "description": "every hand, face up"},
+            "events": {"type": "array", "items": ref("web-event"),
+                       "description": "what the action made happen"},
+        }
+    )
+    replay = obj(
+        {
+            "players": {"type": "array", "items": TEXT, "description": "the record's players"},
+            "steps": {"type": "array", "items": step, "description": "every position"},
+        },
+        description="POST /api/replay (200): every position of a finished game's record",
     )
     return document(
         "http",
         "durak serve: HTTP bodies",
-        "The JSON bodies of durak serve's HTTP routes, one definition each under $defs.",
+        "The JSON bodies of durak serve's HTTP routes, one definition each under $defs. GET "
+        "/api/tables/<id>/record?game=N answers a game record (record-v1).",
         {
             "$defs": {
                 "presets": obj(
                     {"presets": {"type": "array", "items": preset},
-                     "seat_kinds": {"type": "array", "items": seat_kind}},
+                     "seat_kinds": {"type": "array", "items": seat_kind},
+                     "max_timer": {**_TIMER, "description": "the longest turn timer a table "
+                                   "may have (seconds)"},
+                     "fixed_seeds": {**BOOL, "description": "whether a new table may fix its "
+                                     "deal with a seed"}},
                     description="GET /api/presets",
                 ),
+                "i18n": i18n,
+                "replay": replay,
                 "create-table": {
                     "type": "object",
                     "description": "POST /api/tables (request)",
@@ -572,7 +688,17 @@ def http() -> dict[str, Any]:
                     "properties": {
                         "preset": {**TEXT, "description": "a preset's name (default podkidnoy)"},
                         "seats": {"type": "array", "items": seat_kind, "minItems": 2},
-                        "seed": {"type": ["integer", "string", "null"]},
+                        "rules": {
+                            "type": "object",
+                            "description": "settings changing the preset's (as in a rules "
+                            "file)",
+                        },
+                        "seed": {
+                            "type": ["integer", "string", "null"],
+                            "description": "a fixed deal: only where the server allows it "
+                            "(fixed_seeds in GET /api/presets)",
+                        },
+                        "timer": _TIMER,
                     },
                 },
                 "table": {**table, "description": "GET /api/tables/<id>; POST /api/tables (201)"},
@@ -580,7 +706,7 @@ def http() -> dict[str, Any]:
                     {"error": TEXT, "rule": {**TEXT, "description": "the rule an illegal "
                                              "action breaks (POST /api/engine, 422)"}},
                     ["error"],
-                    description="any 4xx answer",
+                    description="any 4xx or 5xx answer (400, 404, 413, 422, 429, 503)",
                 ),
                 "engine-request": engine_request(),
                 "engine-answer": engine_answer(),

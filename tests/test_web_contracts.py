@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import os
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -21,12 +21,15 @@ else:
 
 from contracts import check
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from durak import Rules, Take, new_game
 from durak.engine import check as check_action
 from durak.presets import PRESETS
+from durak.records import loads
 from durak.serialize import state_from_dict, state_to_dict
 from durak.web import create_app
+from durak.web.config import CLOSE_FULL, CLOSE_ORIGIN, ServerConfig
 from durak.web.engine_api import MAX_ENGINE_BODY, answer
 from durak.web.protocol import action_from_message
 from durak.web.tables import TableManager
@@ -36,7 +39,9 @@ Message = dict[str, Any]
 
 @pytest.fixture
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(tables=TableManager(bot_delay=0))) as c:
+    """A server that lets a table fix its deal, so the games below are the same every run."""
+    config = ServerConfig(bot_delay=0, allow_fixed_seeds=True)
+    with TestClient(create_app(tables=TableManager(config))) as c:
         yield c
 
 
@@ -44,23 +49,92 @@ def client() -> Iterator[TestClient]:
 
 
 def test_the_http_routes_answer_as_their_schemas_say(client: TestClient) -> None:
-    check("http", client.get("/api/presets").json(), "presets")
-    body = {"preset": "perevodnoy", "seats": ["human", "rule", "random"], "seed": 4}
+    presets = client.get("/api/presets").json()
+    check("http", presets, "presets")
+    assert presets["fixed_seeds"] is True and presets["max_timer"] == 600
+    assert {p["name"]: p["rules"] for p in presets["presets"]}["shchelkovsky"]["jokers"] == 2
+    body = {
+        "preset": "perevodnoy",
+        "seats": ["human", "rule", "random"],
+        "seed": 4,
+        "rules": {"trump_six_exchange": True},
+        "timer": 45,
+    }
     check("http", body, "create-table")
     made = client.post("/api/tables", json=body)
     assert made.status_code == 201
     check("http", made.json(), "table")
+    assert made.json()["fixed_seed"] == 4 and made.json()["timer"] == 45
+    assert made.json()["rules"]["trump_six_exchange"] is True and made.json()["games"] == []
     info = client.get(f"/api/tables/{made.json()['id']}")
     assert info.status_code == 200 and "url" not in info.json()
     check("http", info.json(), "table")
+    for lang in ("en", "de", "pl", "ru"):
+        catalog = client.get(f"/api/i18n?lang={lang}")
+        assert catalog.status_code == 200
+        check("http", catalog.json(), "i18n")
+        assert catalog.json()["lang"] == lang
     for reply, status in (
         (client.get("/api/tables/nope"), 404),
+        (client.get(f"/api/tables/{made.json()['id']}/record"), 404),  # no game is over
+        (client.get(f"/api/tables/{made.json()['id']}/record?game=x"), 400),
         (client.post("/api/tables", json={"preset": "nonsense", "seats": ["human"]}), 400),
+        (client.post("/api/tables", json={"seats": ["human", "rule"], "colour": 1}), 400),
+        (client.post("/api/tables", json={"seats": ["human", "rule"], "timer": 601}), 400),
         (client.post("/api/tables", content=b"{not json"), 400),
         (client.post("/api/tables", content=b"[" * 20_000), 413),
+        (client.post("/api/replay", json={"format": "durak-record"}), 400),
     ):
-        assert reply.status_code == status
+        assert reply.status_code == status, reply.text
         check("http", reply.json(), "error")
+
+
+def test_a_seed_where_the_server_chooses_every_deal_is_a_valid_error() -> None:
+    with TestClient(create_app(ServerConfig(bot_delay=0))) as client:
+        presets = client.get("/api/presets").json()
+        check("http", presets, "presets")
+        assert presets["fixed_seeds"] is False
+        refused = client.post("/api/tables", json={"seats": ["human", "rule"], "seed": 3})
+        assert refused.status_code == 400 and "fixed seed" in refused.json()["error"]
+        check("http", refused.json(), "error")
+        made = client.post("/api/tables", json={"seats": ["human", "rule"]})
+        check("http", made.json(), "table")
+        assert made.json()["fixed_seed"] is None
+
+
+def test_the_limits_answers_are_valid_errors() -> None:
+    config = ServerConfig(bot_delay=0, tables_per_client=1, sockets_per_table=1)
+    with TestClient(create_app(config)) as client:
+        made = client.post("/api/tables", json={"seats": ["human", "rule"]})
+        assert made.status_code == 201
+        too_many = client.post("/api/tables", json={"seats": ["human", "rule"]})
+        assert too_many.status_code == 429
+        check("http", too_many.json(), "error")
+        table = made.json()["id"]
+        with client.websocket_connect(f"/ws/{table}") as first:
+            check("ws-server", first.receive_json())
+            with client.websocket_connect(f"/ws/{table}") as second:
+                refused = second.receive_json()
+                check("ws-server", refused)
+                assert refused["type"] == "error"
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    second.receive_json()
+                assert closed.value.code == CLOSE_FULL
+    with TestClient(create_app(ServerConfig(bot_delay=0, max_tables=1))) as client:
+        assert client.post("/api/tables", json={"seats": ["human", "rule"]}).status_code == 201
+        full = client.post("/api/tables", json={"seats": ["human", "rule"]})
+        assert full.status_code == 503
+        check("http", full.json(), "error")
+        table = client.get("/api/presets")  # the server still answers
+        assert table.status_code == 200
+        with client.websocket_connect(
+            "/ws/nope", headers={"origin": "http://elsewhere.example"}
+        ) as foreign:
+            refused = foreign.receive_json()
+            check("ws-server", refused)
+            with pytest.raises(WebSocketDisconnect) as closed:
+                foreign.receive_json()
+            assert closed.value.code == CLOSE_ORIGIN
 
 
 # --- the WebSocket -----------------------------------------------------------------------------
@@ -79,6 +153,14 @@ def _until_version(ws: Any, version: int, log: list[Message]) -> Message:
         if message["type"] == "state" and message["version"] == version:
             return message
     raise AssertionError(f"no state message of version {version}")
+
+
+def _until(ws: Any, log: list[Message], wanted: Callable[[Message], bool]) -> Message:
+    for _ in range(50):
+        message = _receive(ws, log)
+        if wanted(message):
+            return message
+    raise AssertionError("the awaited message did not come")
 
 
 def _until_started(ws: Any, log: list[Message]) -> Message:
@@ -128,7 +210,8 @@ def test_R13_a_whole_game_over_the_websocket_is_valid_traffic(
         welcomes = [_receive(ws, log) for ws in entered]
         assert [w["seat"] for w in welcomes] == list(range(players))
         views = [_until_started(ws, log) for ws in entered]
-        version, form = 0, 0
+        assert all(v["fixed_seed"] == 5 and v["timer"] == 0 for v in views)
+        version, form, refusals = 0, 0, 0
         while views[0]["view"]["result"] is None and version < 3000:
             movers = [v for v in views if v["view"]["legal_actions"]]
             mover = rng.choice(movers)
@@ -136,6 +219,13 @@ def test_R13_a_whole_game_over_the_websocket_is_valid_traffic(
             if version == 3:  # one refused message on the way: nothing changes
                 entered[seat].send_text(f"p{seat} dance")
                 assert _receive(entered[seat], log)["type"] == "error"
+            if version == 4 and not refusals:  # an illegal action: the rule and its reason
+                entered[seat].send_text(f"p{seat} take" if seat != mover["view"]["defender"]
+                                        else f"p{seat} pass")
+                refused = _receive(entered[seat], log)
+                assert refused["type"] == "error" and refused["rule"].startswith("R")
+                assert refused["reason"]["code"]
+                refusals += 1
             action = rng.choice(mover["view"]["legal_actions"])
             entered[seat].send_text(_client_message(action, form % 4))
             form += 1
@@ -144,9 +234,26 @@ def test_R13_a_whole_game_over_the_websocket_is_valid_traffic(
         assert views[0]["view"]["result"] is not None
         restart = {"type": "restart"}
         check("ws-client", restart)
-        entered[0].send_text(json.dumps(restart))
+        for seat in range(players):  # a vote: the next game waits for every seated person
+            entered[seat].send_text(json.dumps(restart))
+            if seat < players - 1:
+                for ws in entered:
+                    _until(ws, log, lambda m, n=seat + 1: m.get("restart_votes") == list(range(n)))
         again = _until_version(entered[0], 0, log)
-        assert again["game"] == 2
+        assert again["game"] == 2 and again["restart_votes"] == []
+        record = client.get(f"/api/tables/{table}/record?game=1")
+        assert record.status_code == 200
+        check("record-v1", record.json())
+        replay = client.post("/api/replay", json=record.json())
+        assert replay.status_code == 200
+        check("http", replay.json(), "replay")
+        assert len(replay.json()["steps"]) == len(loads(record.text).actions) + 1
+        assert client.get(f"/api/tables/{table}").json()["games"] == [1]
+        leave = {"type": "leave"}
+        check("ws-client", leave)
+        entered[-1].send_text(json.dumps(leave))
+        _until(entered[0], log, lambda m: m["type"] == "state"
+               and m["seats"][players - 1]["taken"] is False)
     finally:
         for ws in reversed(sockets):
             ws.__exit__(None, None, None)
@@ -154,6 +261,10 @@ def test_R13_a_whole_game_over_the_websocket_is_valid_traffic(
     assert kinds == {"welcome", "state", "error"}
     events = {e["type"] for m in log if m["type"] == "state" for e in m["events"]}
     assert {"led", "beaten", "bout_ended", "drew", "new_bout", "game_over"} <= events
+    assert all(e["message"]["code"].startswith("event.")
+               for m in log if m["type"] == "state" for e in m["events"])
+    firsts = [m for m in log if m["type"] == "state" and "history" in m]
+    assert len(firsts) == players  # the first state message of each connection
 
 
 def test_an_onlooker_s_traffic_is_valid(client: TestClient) -> None:
