@@ -233,7 +233,6 @@ def test_public_observer_hides_the_hand() -> None:
 @pytest.mark.parametrize(
     ("params", "setting"),
     [
-        ({"preset": "german-classic"}, "lead"),
         ({"rules": {"misdeal_suit_count": 5}}, "misdeal_suit_count"),
         ({"rules": '["not", "an", "object"]'}, "rules"),
         ({"max_game_length": 36}, "max_game_length"),

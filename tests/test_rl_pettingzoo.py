@@ -179,8 +179,7 @@ def test_rules_and_options() -> None:
     assert raw_env("pairs").rules.players == 4
     assert raw_env(rules=Rules(deck_size=24), players=9).rules.players == 2
     assert raw_env("podkidnoy", 3, deck_size=52).rules.cards == 52
-    with pytest.raises(enc.UnsupportedRulesError, match="lead"):
-        raw_env("german-classic")
+    assert raw_env("german-classic").action_space("player_0").n == 462
     with pytest.raises(ValueError, match="render_mode"):
         raw_env(render_mode="human")
     with pytest.raises(ValueError, match="max_moves"):

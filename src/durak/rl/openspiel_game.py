@@ -21,10 +21,10 @@ Parameters
   deal) included. A Durak game need not end (players can take forever), so a game that reaches
   it ends as a draw (every return 0). Random games of every preset take under 400 player moves.
 
-Rules with ``lead = same_rank`` or ``transfer_several`` are rejected
-(:class:`~durak.rl.encoding.UnsupportedRulesError`: their actions carry several cards), as are
-the other rules :func:`~durak.rl.encoding.check_supported` refuses (a deck with cards outside
-the 52, an action kind without a codec), and so is ``misdeal_suit_count`` (R12.2): the engine
+Every preset plays, several-card leads and transfers included (their groups have ids of their
+own, :mod:`durak.rl.encoding`). Rejected (:class:`~durak.rl.encoding.UnsupportedRulesError`) are
+the rules :func:`~durak.rl.encoding.check_supported` refuses (a deck with cards outside the 52,
+an action kind without a codec), and ``misdeal_suit_count`` (R12.2): the engine
 gives no redeal for a game dealt from an explicit deck order, which is how this game deals
 (below).
 

@@ -66,9 +66,10 @@ Rules
 ``env(preset="podkidnoy", players=None, **overrides)``: the rules of a preset
 (:func:`durak.presets.get_preset`; ``players=None`` keeps the preset's number, 2 unless it says
 otherwise, so ``env("pairs")`` has four players) with any setting overridden, e.g.
-``env("perevodnoy", players=4, deck_size=52)``, or ``env(rules=Rules(...))``. Rules with
-``lead = same_rank`` or ``transfer_several`` are rejected
-(:class:`~durak.rl.encoding.UnsupportedRulesError`). ``render_mode="ansi"`` makes
+``env("perevodnoy", players=4, deck_size=52)``, or ``env(rules=Rules(...))``. Every preset
+plays, ``german-classic``'s several-card leads included; rules
+:func:`~durak.rl.encoding.check_supported` refuses raise
+:class:`~durak.rl.encoding.UnsupportedRulesError`. ``render_mode="ansi"`` makes
 :meth:`raw_env.render` return a text of the whole table, every hand included (for onlookers and
 debugging, not for agents).
 """
@@ -122,7 +123,7 @@ class raw_env(AECEnv[str, Obs, Act]):
 
     Raises:
         RulesError: an unknown preset or setting, or an invalid value.
-        UnsupportedRulesError: ``lead = same_rank`` or ``transfer_several``.
+        UnsupportedRulesError: rules the encoding refuses (:func:`~durak.rl.encoding.check_supported`).
         ValueError: an unknown render mode or a ``max_moves`` below 1.
     """
 
