@@ -123,7 +123,8 @@ class raw_env(AECEnv[str, Obs, Act]):
 
     Raises:
         RulesError: an unknown preset or setting, or an invalid value.
-        UnsupportedRulesError: rules the encoding refuses (:func:`~durak.rl.encoding.check_supported`).
+        UnsupportedRulesError: rules the encoding refuses
+            (:func:`~durak.rl.encoding.check_supported`).
         ValueError: an unknown render mode or a ``max_moves`` below 1.
     """
 
