@@ -68,14 +68,39 @@ Observations
   R5.2), one line each (:func:`durak.events.events_for`).
 - ``observation_string(player)``: a line of text of the same view as the observation tensor.
 
-The observer also supports ``IIGObservationType(private_info=PrivateInfoType.NONE)``: the public
-observation, without the player's hand, exchange rights and unseen cards (and, for the
-information state, with the public draw history).
+Observers (``make_py_observer``) keep this layout for every observation type and zero what the
+type leaves out: ``private_info=PrivateInfoType.NONE`` gives the public observation (the
+player's hand, exchange rights and unseen cards, :data:`PRIVATE_PIECES`, zeroed; for the
+information state, the public draw history); ``public_info=False`` with
+``PrivateInfoType.SINGLE_PLAYER`` gives the private observation (only those pieces, and the
+string ``"p0: hand ...; exchange ..."``). So OpenSpiel's ``generate_playthrough`` runs;
+``tests/openspiel_playthroughs/`` keeps one per preset. Refused: every player's private
+information, and an information state without public information.
+
+Sampling worlds, ISMCTS
+-----------------------
+:meth:`DurakState.resample_from_infostate` deals the hidden cards anew through
+:func:`durak.views.determinize` (what play has made public stays: R4.9), so
+``ismcts.ISMCTSBot`` and the other algorithms that sample from an information state run. Such
+bots search afresh at each move and define no ``restart_at``; :class:`Restartable` adds it, so
+``evaluate_bots.evaluate_bots`` plays them. :class:`LibraryBot` plays the library's own bots
+(``"rule"``, ``"search:time_limit=0.05"``) as OpenSpiel bots::
+
+    from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
+    game = pyspiel.load_game("python_durak")
+    rollouts = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    ismcts_bot = Restartable(ismcts.ISMCTSBot(game, rollouts, 2.0, max_simulations=100))
+    evaluate_bots.evaluate_bots(
+        game.new_initial_state(), [ismcts_bot, LibraryBot("search")], np.random.RandomState(1)
+    )
+
+``benchmarks/bench_openspiel.py`` plays ISMCTS against the search bot at equal time per move.
 """
 
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import attrs
@@ -83,6 +108,7 @@ import numpy as np
 import numpy.typing as npt
 import pyspiel
 
+from durak.bots import make_bot
 from durak.cards import Card, format_cards
 from durak.engine import apply_with_events, new_game, next_actor
 from durak.errors import RulesError
@@ -96,6 +122,7 @@ from durak.rl.encoding import (
     check_supported,
     decode,
     describe,
+    encode,
     index_card,
     legal_ids,
     observation,
@@ -105,9 +132,18 @@ from durak.rl.encoding import (
 )
 from durak.rules.settings import NoTrumpLead, Objective, Rules
 from durak.state import GameState
-from durak.views import PlayerView, view
+from durak.views import PlayerView, determinize, view
 
-__all__ = ["GAME_NAME", "DurakGame", "DurakObserver", "DurakState", "game_rules"]
+__all__ = [
+    "GAME_NAME",
+    "PRIVATE_PIECES",
+    "DurakGame",
+    "DurakObserver",
+    "DurakState",
+    "LibraryBot",
+    "Restartable",
+    "game_rules",
+]
 
 #: The name the game is registered under.
 GAME_NAME = "python_durak"
@@ -424,6 +460,53 @@ class DurakState(pyspiel.State):
             return [0.0] * n
         return [1.0 if p in result.winners else -1.0 for p in range(n)]
 
+    # -- sampling the hidden cards --------------------------------------------------------------
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> DurakState:
+        """A state that ``player_id`` cannot tell from this one: the same information state
+        string and tensor, the hidden cards (the other hands' unknown cards and the stock below
+        the face-up card) dealt anew at random by :func:`durak.views.determinize`, which keeps
+        what play has made public (R4.9). For ISMCTS and the other algorithms that sample
+        worlds from an information state.
+
+        Args:
+            player_id: the seat whose information state is kept.
+            probability_sampler: a callable returning uniform floats in ``[0, 1)``, e.g.
+                ``pyspiel.UniformProbabilitySampler(0.0, 1.0)``; it seeds the draw, so a seeded
+                sampler gives reproducible samples.
+
+        The other seats' information state strings in the sample are the public history
+        followed by their sampled hand (their real past draws are not reconstructed), so each
+        sampled hand is an information state of its own. During the deal the picked cards are
+        replaced by a random pick of the same length; a terminal state is returned as a clone.
+
+        Raises:
+            ValueError: ``player_id`` is not a seat.
+        """
+        core = self._core
+        rules = core.rules
+        if not 0 <= player_id < rules.players:
+            raise ValueError(f"player {player_id} is not a seat 0-{rules.players - 1}")
+        rng = random.Random(int(float(probability_sampler()) * 2**53))
+        out = DurakState(self.get_game())
+        if core.over:
+            out._core = core
+            return out
+        if core.game is None:
+            picked = tuple(rng.sample(range(rules.cards), len(core.order)))
+            out._core = attrs.evolve(core, order=picked)
+            return out
+        world = determinize(view(core.game, player_id), rng)
+        public = core.logs[rules.players]
+        logs = tuple(
+            core.logs[k]
+            if k in (player_id, rules.players)
+            else (*public, f"sampled hand {format_cards(world.hands[k]) or '-'}")
+            for k in range(rules.players + 1)
+        )
+        out._core = attrs.evolve(core, order=(), game=world, logs=logs)
+        return out
+
     def __str__(self) -> str:
         """The whole state, every hand and the stock order included."""
         core = self._core
@@ -455,16 +538,27 @@ class DurakState(pyspiel.State):
         return "\n".join(lines)
 
 
+#: The pieces of the observation tensor that only the player knows: the rest is public.
+PRIVATE_PIECES = frozenset({"hand", "exchange", "unseen"})
+
+
 class DurakObserver:
     """The observer ``pyspiel`` asks for tensors and strings (``make_py_observer``).
+
+    Every observer has the same tensor layout (:func:`~durak.rl.encoding.observation_layout`,
+    plus ``played`` for the information state); one without private information zeroes
+    :data:`PRIVATE_PIECES`, one without public information zeroes every other piece.
 
     Attributes:
         tensor: the flat ``float32`` tensor that :meth:`set_from` fills.
         dict: the pieces of ``tensor`` by name, reshaped (views of the same memory).
+        public: whether it shows public information.
+        private: whether it shows the player's private information.
 
     Raises:
         ValueError: an observation type it does not provide (all players' private
-            information, or no public information) or observer parameters.
+            information, or an information state without public information) or observer
+            parameters.
     """
 
     def __init__(self, rules: Rules, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
@@ -477,11 +571,15 @@ class DurakObserver:
             if iig_obs_type is None
             else iig_obs_type.private_info
         )
-        if iig_obs_type is not None and not iig_obs_type.public_info:
-            raise ValueError("python_durak observations always include public information")
+        self.public = iig_obs_type is None or bool(iig_obs_type.public_info)
         if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
             raise ValueError("python_durak gives no observation of every player's hand")
         self.private = private == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        if not self.public and self.perfect_recall:
+            raise ValueError(
+                "python_durak gives no information state without public information: every "
+                "action is public, so the history is"
+            )
         pieces = list(observation_layout(rules))
         self._obs_size = observation_size(rules)
         if self.perfect_recall:
@@ -507,9 +605,11 @@ class DurakObserver:
         if game is None:
             return
         observation(view(game, player), out=self.tensor[: self._obs_size])
-        if not self.private:
-            for name in ("hand", "exchange", "unseen"):
-                self.dict[name].fill(0.0)
+        for name, piece in self.dict.items():
+            if (name in PRIVATE_PIECES and not self.private) or (
+                name not in PRIVATE_PIECES and not self.public
+            ):
+                piece.fill(0.0)
         if self.perfect_recall:
             played = self.dict["played"]
             n = core.rules.players
@@ -527,7 +627,11 @@ class DurakObserver:
             return "\n".join((head, *lines)) if lines else f"{head}: dealing"
         if core.game is None:
             return f"p{player}: dealing"
-        return _view_text(view(core.game, player), self.private)
+        v = view(core.game, player)
+        if not self.public:
+            hand = format_cards(v.hand) or "-"
+            return f"p{player}: hand {hand}; exchange {format_cards(sorted(v.exchange)) or '-'}"
+        return _view_text(v, self.private)
 
 
 def _view_text(v: PlayerView, private: bool) -> str:
@@ -540,6 +644,85 @@ def _view_text(v: PlayerView, private: bool) -> str:
         f"stock {v.stock_size}; discard {len(v.discard)}; attacker p{v.attacker}, "
         f"defender p{v.defender}; passed {sorted(v.passed)}; done {sorted(v.done)}"
     )
+
+
+# --------------------------------------------------------------------------------------------
+# Bots
+# --------------------------------------------------------------------------------------------
+
+
+class LibraryBot(pyspiel.Bot):
+    """One of the library's bots (:func:`durak.bots.make_bot`) as an OpenSpiel bot, for
+    ``evaluate_bots`` and the other OpenSpiel tools that take ``pyspiel.Bot`` objects.
+
+    The bot sees only ``view(state, player)`` (R13), as in the library's own tournaments.
+
+    Args:
+        name: a bot name with options, e.g. ``"search:time_limit=0.05"``.
+        seed: seeds the bot; :meth:`restart_at` makes it anew with the same seed.
+
+    Raises:
+        ValueError: an unknown bot name or option.
+    """
+
+    def __init__(self, name: str, seed: int | str | None = None) -> None:
+        pyspiel.Bot.__init__(self)
+        self.name = name
+        self.seed = seed
+        self.bot = make_bot(name, seed)
+
+    def step(self, state: DurakState) -> int:
+        """The bot's action id for the current player of ``state``.
+
+        Raises:
+            ValueError: ``state`` is a chance node or terminal.
+        """
+        game = state.game_state
+        player = state.current_player()
+        if game is None or player < 0:
+            raise ValueError("a library bot acts only at a player's turn, not at chance nodes")
+        return encode(self.bot.choose(view(game, player)), game)
+
+    def restart_at(self, state: DurakState) -> None:
+        """Start afresh (a new game): the bot is made again with its seed."""
+        self.bot = make_bot(self.name, self.seed)
+
+    def inform_action(self, state: DurakState, player_id: int, action: int) -> None:
+        """Nothing: the bot reads the whole view at its turn."""
+
+    def provides_force_action(self) -> bool:
+        """No."""
+        return False
+
+
+class Restartable(pyspiel.Bot):
+    """An OpenSpiel bot that searches afresh at every move (``ismcts.ISMCTSBot``,
+    ``mcts.MCTSBot``), given the ``restart_at`` and ``inform_action`` that
+    ``evaluate_bots.evaluate_bots`` calls and such bots do not define (OpenSpiel's default
+    raises "RestartAt not implemented").
+
+    >>> from open_spiel.python.algorithms import ismcts, mcts
+    >>> game = pyspiel.load_game(GAME_NAME, {"rules": '{"deck_size": 24}'})
+    >>> rollouts = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    >>> bot = Restartable(ismcts.ISMCTSBot(game, rollouts, 2.0, max_simulations=5))
+
+    Args:
+        bot: the bot to play; its ``step`` is called at each of its turns.
+    """
+
+    def __init__(self, bot: Any) -> None:
+        pyspiel.Bot.__init__(self)
+        self.bot = bot
+
+    def step(self, state: Any) -> int:
+        """The wrapped bot's action."""
+        return int(self.bot.step(state))
+
+    def restart_at(self, state: Any) -> None:
+        """Nothing: the wrapped bot keeps no state between moves."""
+
+    def inform_action(self, state: Any, player_id: int, action: int) -> None:
+        """Nothing: the wrapped bot keeps no state between moves."""
 
 
 if GAME_NAME not in pyspiel.registered_names():
