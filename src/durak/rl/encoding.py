@@ -981,23 +981,26 @@ def observation(v: PlayerView, out: Array | None = None) -> Array:
     s = table_slots(rules)
     me = v.player
 
+    index = _indices(rules)
+
     def plane(name: str, cards: Iterable[Card], row: int = 0) -> None:
         base = pieces[name].offset + row * n
-        for card in cards:
-            obs[base + card_index(card, rules)] = 1.0
+        places = [base + index[card] for card in cards]
+        if places:
+            obs[places] = 1.0
 
     plane("hand", v.hand)
     for k in range(players):
         plane("known", v.known[(me + k) % players], k)
     slots = pieces["table_slots"].offset
     for j, (attack, beaten) in enumerate(v.table):
-        a = card_index(attack, rules)
+        a = index[attack]
         obs[pieces["table_attack"].offset + a] = 1.0
         obs[slots + j * 2 * n + a] = 1.0
         if beaten is None:
             obs[pieces["table_unbeaten"].offset + a] = 1.0
         else:
-            b = card_index(beaten, rules)
+            b = index[beaten]
             obs[pieces["table_beating"].offset + b] = 1.0
             obs[slots + j * 2 * n + n + b] = 1.0
     plane("discard", v.discard)

@@ -614,8 +614,9 @@ class DurakObserver:
             played = self.dict["played"]
             n = core.rules.players
             for k in range(n):
-                for card in core.played[(player + k) % n]:
-                    played[k, card_index(card, core.rules)] = 1.0
+                cards = [card_index(card, core.rules) for card in core.played[(player + k) % n]]
+                if cards:
+                    played[k, cards] = 1.0
 
     def string_from(self, state: DurakState, player: int) -> str:
         """The information state string (perfect recall) or the observation string."""
