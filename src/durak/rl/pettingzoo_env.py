@@ -91,9 +91,9 @@ import numpy.typing as npt
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from durak.cards import format_cards
 from durak.engine import apply, new_game, next_actor
 from durak.presets import get_preset
+from durak.rl._render import table_text
 from durak.rl.encoding import (
     action_space_size,
     check_supported,
@@ -304,22 +304,7 @@ class raw_env(AECEnv[str, Obs, Act]):
         return text
 
     def _text(self) -> str:
-        s = self.game
-        lines = [
-            f"trump {s.trump.symbol} ({s.trump_card or '-'}), stock {len(s.stock)}, "
-            f"discard {len(s.discard)}, move {self.moves}",
-        ]
-        for seat, hand in enumerate(s.hands):
-            role = "A" if seat == s.attacker else "D" if seat == s.defender else " "
-            place = s.places[seat]
-            status = f" out (place {place})" if place is not None else ""
-            lines.append(f"{role} player_{seat}: {format_cards(hand) or '-'}{status}")
-        table = "  ".join(f"{a}/{b}" if b is not None else f"{a}/--" for a, b in s.table)
-        lines.append(f"table: {table or '-'}{' (taken)' if s.taken else ''}")
-        if s.result is not None:
-            r = s.result
-            lines.append(f"over: durak {r.durak}, draw {r.draw}, places {list(r.places)}")
-        return "\n".join(lines)
+        return table_text(self.game, self.moves)
 
     def close(self) -> None:
         """Nothing to release."""
