@@ -16,7 +16,8 @@ Usage::
 
     python benchmarks/bench_openspiel.py --games 100 --ms 50
     python benchmarks/bench_openspiel.py --games 100 --ms 50 --ismcts-factor 4
-    python benchmarks/bench_openspiel.py --steps 2000           # steps/s of rl_environment only
+
+The adapters' steps per second are measured by ``benchmarks/bench_rl.py``.
 """
 
 from __future__ import annotations
@@ -27,7 +28,6 @@ from typing import Any
 
 import numpy as np
 import pyspiel
-from open_spiel.python import rl_environment
 from open_spiel.python.algorithms import ismcts, mcts
 
 from durak.rl.openspiel_game import LibraryBot
@@ -101,32 +101,13 @@ def line(name: str, durak: int, decided: int, wall: float, searched: int) -> str
     )
 
 
-def bench_steps(steps: int) -> None:
-    env = rl_environment.Environment("python_durak")
-    rng = np.random.default_rng(0)
-    done = 0
-    start = time.perf_counter()
-    while done < steps:
-        step = env.reset()
-        while not step.last() and done < steps:
-            legal = step.observations["legal_actions"][step.observations["current_player"]]
-            step = env.step([int(rng.choice(legal))])
-            done += 1
-    seconds = time.perf_counter() - start
-    print(f"rl_environment: {done} steps in {seconds:.2f} s = {done / seconds:,.0f} steps/s")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--ms", type=float, default=50.0, help="search bot ms per move")
     parser.add_argument("--ismcts-factor", type=float, default=1.0, help="ISMCTS time x this")
     parser.add_argument("--search", default="search", help="the library bot (name, options)")
-    parser.add_argument("--steps", type=int, default=0, help="only time rl_environment")
     args = parser.parse_args()
-    if args.steps:
-        bench_steps(args.steps)
-        return
     game = pyspiel.load_game("python_durak")
     seconds = args.ms / 1000.0
     name = f"{args.search}:time_limit={seconds}"

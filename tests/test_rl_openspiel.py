@@ -341,3 +341,21 @@ def test_library_bot_refuses_chance_nodes() -> None:
         LibraryBot("rule", 0).step(game.new_initial_state())
     with pytest.raises(ValueError, match="unknown bot"):
         LibraryBot("nobody")
+
+
+def test_importing_the_module_registers_the_game_and_durak_rl_imports_no_framework() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, durak.rl\n"
+        "assert not {'pyspiel', 'gymnasium', 'pettingzoo', 'numpy'} & set(sys.modules)\n"
+        "import durak.rl.openspiel_game, pyspiel\n"
+        "game = pyspiel.load_game('python_durak', {'preset': 'german-classic'})\n"
+        "print(game.num_distinct_actions())\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["462"]

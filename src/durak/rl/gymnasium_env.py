@@ -73,14 +73,11 @@ import numpy.typing as npt
 from durak.actions import Action
 from durak.bots import make_bot
 from durak.engine import apply, new_game, next_actor
-from durak.presets import get_preset
-from durak.rl._render import table_text
+from durak.rl._common import RENDER_MODES, check_options, env_rules, observation_space, table_text
 from durak.rl.encoding import (
     action_space_size,
-    check_supported,
     decode,
     observation,
-    observation_size,
     view_mask,
 )
 from durak.rules.settings import Rules
@@ -141,7 +138,7 @@ class DurakEnv(gymnasium.Env[Obs, np.int64]):
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - Gymnasium reads it from the class
-        "render_modes": ["ansi", "human"],
+        "render_modes": list(RENDER_MODES),
         "render_fps": 1,
     }
 
@@ -158,13 +155,8 @@ class DurakEnv(gymnasium.Env[Obs, np.int64]):
         rules: Rules | None = None,
         **overrides: Any,
     ) -> None:
-        if rules is None:
-            if players is not None:
-                overrides = {"players": players, **overrides}
-            rules = get_preset(preset).rules(**overrides)
-        elif overrides:
-            rules = rules.replace(**overrides)
-        check_supported(rules)
+        rules = env_rules(preset, players, rules, overrides)
+        check_options(render_mode, max_moves)
         n = rules.players
         if seat is not None and (isinstance(seat, bool) or seat not in range(n)):
             raise ValueError(f"seat must be None or a seat 0-{n - 1}, not {seat!r}")
@@ -179,10 +171,6 @@ class DurakEnv(gymnasium.Env[Obs, np.int64]):
                 make_bot(opponent, 0)  # fail early on an unknown name
             else:
                 _player(opponent, 0)
-        if render_mode not in (None, *self.metadata["render_modes"]):
-            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
-        if isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 1:
-            raise ValueError(f"max_moves must be a positive integer, not {max_moves!r}")
         if illegal not in ("lose", "raise"):
             raise ValueError(f"illegal must be 'lose' or 'raise', not {illegal!r}")
         self.rules = rules
@@ -195,14 +183,7 @@ class DurakEnv(gymnasium.Env[Obs, np.int64]):
         #: ``A``, the number of action ids.
         self.actions = size
         self.action_space = gymnasium.spaces.Discrete(size)
-        self.observation_space = gymnasium.spaces.Dict(
-            {
-                "observation": gymnasium.spaces.Box(
-                    0.0, 1.0, (observation_size(rules),), dtype=np.float32
-                ),
-                "action_mask": gymnasium.spaces.Box(0, 1, (size,), dtype=np.int8),
-            }
-        )
+        self.observation_space = observation_space(rules)
         #: The agent's seat in the current episode.
         self.seat = seat if seat is not None else 0
         #: Actions played in the current episode, all seats together.

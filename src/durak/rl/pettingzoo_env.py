@@ -92,11 +92,9 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from durak.engine import apply, new_game, next_actor
-from durak.presets import get_preset
-from durak.rl._render import table_text
+from durak.rl._common import RENDER_MODES, check_options, env_rules, observation_space, table_text
 from durak.rl.encoding import (
     action_space_size,
-    check_supported,
     decode,
     observation,
     observation_size,
@@ -138,7 +136,7 @@ class raw_env(AECEnv[str, Obs, Act]):
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads it from the class
         "name": "durak_v0",
-        "render_modes": ["ansi", "human"],
+        "render_modes": list(RENDER_MODES),
         "is_parallelizable": False,
         "render_fps": 1,
     }
@@ -154,31 +152,15 @@ class raw_env(AECEnv[str, Obs, Act]):
         **overrides: Any,
     ) -> None:
         super().__init__()  # type: ignore[no-untyped-call]
-        if rules is None:
-            if players is not None:
-                overrides = {"players": players, **overrides}
-            rules = get_preset(preset).rules(**overrides)
-        elif overrides:
-            rules = rules.replace(**overrides)
-        check_supported(rules)
-        if render_mode not in (None, *self.metadata["render_modes"]):
-            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
-        if isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 1:
-            raise ValueError(f"max_moves must be a positive integer, not {max_moves!r}")
+        rules = env_rules(preset, players, rules, overrides)
+        check_options(render_mode, max_moves)
         self.rules = rules
         self.render_mode = render_mode
         self.max_moves = max_moves
         self.possible_agents = [f"player_{i}" for i in range(rules.players)]
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
         size = action_space_size(rules)
-        obs_space = gymnasium.spaces.Dict(
-            {
-                "observation": gymnasium.spaces.Box(
-                    0.0, 1.0, (observation_size(rules),), dtype=np.float32
-                ),
-                "action_mask": gymnasium.spaces.Box(0, 1, (size,), dtype=np.int8),
-            }
-        )
+        obs_space = observation_space(rules)
         self.observation_spaces = {agent: obs_space for agent in self.possible_agents}
         self.action_spaces = {
             agent: gymnasium.spaces.Discrete(size) for agent in self.possible_agents
