@@ -441,7 +441,8 @@ class RayExecutor(Executor):
 
     Ray is started when the executor is made unless it already runs in this process:
     ``ray.init(address=address, num_cpus=num_cpus)``; ``address=None`` starts a local
-    instance, ``"auto"`` or ``"ray://host:10001"`` joins a cluster. Every node needs the
+    instance, ``"auto"`` or ``"HOST:PORT"`` of the head node joins a cluster (``num_cpus`` is
+    then the cluster's own). Every node needs the
     ``durak`` package (install it there, or pass ``runtime_env={"py_modules": [...]}``).
     :meth:`shutdown` stops Ray only if this executor started it.
 
@@ -456,6 +457,8 @@ class RayExecutor(Executor):
 
     Raises:
         ImportError: Ray is not installed.
+        ConnectionError: no cluster answers at ``address``.
+        ValueError: ``num_cpus`` given with an ``address``.
     """
 
     def __init__(

@@ -251,8 +251,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--address",
         metavar="ADDR",
-        help="with --backend ray: the cluster to join ('auto', 'ray://host:10001'); a local "
-        "Ray instance with --jobs CPUs without it",
+        help="with --backend ray: the cluster to join ('auto', or HOST:PORT of its head "
+        "node); a local Ray instance of --jobs CPUs without it",
     )
     sim.add_argument(
         "--plot",

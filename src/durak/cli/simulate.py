@@ -488,8 +488,8 @@ def _cmd_simulate(args: argparse.Namespace, name: str, rules: Rules, seed: int |
             task = progress.add_task("games", total=args.games)
             try:
                 executor = _executor(args)
-            except ImportError as exc:
-                return _fail(str(exc))
+            except (ImportError, ConnectionError, RuntimeError, ValueError) as exc:
+                return _fail(f"--backend ray: {exc}")
             try:
                 result = run_tournament(
                     rules,
