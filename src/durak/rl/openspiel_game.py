@@ -270,6 +270,53 @@ class DurakGame(pyspiel.Game):
         return DurakObserver(self.rules, iig_obs_type, params)
 
 
+class _Log:
+    """The lines of every seat's information state string (the onlooker last), as a chain:
+    a node holds either every seat's lines outright (``fixed``) or one action and its events,
+    formatted only when a string is asked for (rollouts never ask), then kept.
+
+    Immutable once made, so states and their clones share it."""
+
+    __slots__ = ("_cache", "action", "events", "fixed", "parent")
+
+    def __init__(
+        self,
+        parent: _Log | None = None,
+        fixed: tuple[tuple[str, ...], ...] | None = None,
+        action: Any = None,
+        events: tuple[Any, ...] = (),
+    ) -> None:
+        self.parent = parent
+        self.fixed = fixed
+        self.action = action
+        self.events = events
+        self._cache: dict[int, tuple[str, ...]] = {}
+
+    def _own(self, k: int, seats: int) -> tuple[str, ...]:
+        if self.fixed is not None:
+            return self.fixed[k]
+        lines = [str(self.action)]
+        for event in events_for(self.events, k if k < seats else None):
+            if isinstance(event, Drew):
+                drawn = format_cards(event.cards) if event.cards is not None else "?"
+                face_up = f", face-up {event.face_up}" if event.face_up is not None else ""
+                lines.append(f"  p{event.player} drew {event.count}: {drawn}{face_up}")
+        return tuple(lines)
+
+    def lines(self, k: int, seats: int) -> tuple[str, ...]:
+        """Seat ``k``'s lines (``k == seats``: the onlooker's), oldest first."""
+        chain: list[_Log] = []
+        node: _Log | None = self
+        while node is not None and k not in node._cache:
+            chain.append(node)
+            node = node.parent
+        lines = node._cache[k] if node is not None else ()
+        for step in reversed(chain):
+            lines = (*lines, *step._own(k, seats))
+            step._cache[k] = lines
+        return lines
+
+
 @attrs.frozen
 class _Core:
     """Everything a :class:`DurakState` holds, immutable so that cloning shares it.
@@ -279,8 +326,10 @@ class _Core:
         limit: ``max_game_length``.
         order: card indices picked so far by the chance nodes of the current deal.
         game: the engine's state once dealt.
-        logs: per seat, then the onlooker last: the lines of the information state string.
+        logs: the lines of the information state strings (:class:`_Log`), ``None`` before
+            the first deal.
         played: per seat, the cards he has put on the table in this game.
+        actor: :func:`durak.next_actor` of ``game`` (computed once per state).
         moves: moves so far, chance moves included.
         truncated: whether the game reached ``limit`` before its end (a draw).
     """
@@ -289,10 +338,11 @@ class _Core:
     limit: int
     order: tuple[int, ...] = ()
     game: GameState | None = None
-    logs: tuple[tuple[str, ...], ...] = ()
+    logs: _Log | None = attrs.field(default=None, eq=False)
     played: tuple[frozenset[Card], ...] = ()
     moves: int = 0
     truncated: bool = False
+    actor: int | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
         return self
@@ -337,9 +387,8 @@ class DurakState(pyspiel.State):
             return int(pyspiel.PlayerId.TERMINAL)
         if core.game is None:
             return int(pyspiel.PlayerId.CHANCE)
-        actor = next_actor(core.game)
-        assert actor is not None
-        return actor
+        assert core.actor is not None
+        return core.actor
 
     def _legal_actions(self, player: int) -> list[int]:
         """``player``'s legal action ids, sorted; empty unless he is the current player."""
@@ -348,7 +397,7 @@ class DurakState(pyspiel.State):
             return []
         if core.game is None:
             return [a for a, _ in self.chance_outcomes()] if player < 0 else []
-        if player != next_actor(core.game):
+        if player != core.actor:
             return []
         return legal_ids(core.game, player)
 
@@ -386,22 +435,22 @@ class DurakState(pyspiel.State):
                 raise
             # R3.3: nobody holds a trump: each player saw his hand; the dealer shuffles anew.
             shown = new_game(rules.replace(no_trump_lead=NoTrumpLead.DEALER_LEFT), deck=deck)
-            logs = core.logs or tuple(() for _ in range(rules.players + 1))
-            logs = tuple(
-                (*log, f"dealt {format_cards(shown.hands[seat])}; no trump held: redeal")
+            redeal = tuple(
+                (f"dealt {format_cards(shown.hands[seat])}; no trump held: redeal",)
                 if seat < rules.players
-                else (*log, "no trump held: redeal")
-                for seat, log in enumerate(logs)
+                else ("no trump held: redeal",)
+                for seat in range(rules.players + 1)
             )
+            logs = _Log(core.logs, fixed=redeal)
             return attrs.evolve(core, order=(), logs=logs, moves=moves, truncated=truncated)
-        old = core.logs or tuple(() for _ in range(rules.players + 1))
         seats: list[int | None] = [*range(rules.players), None]
-        logs = tuple((*old[k], *_deal_lines(game, seat)) for k, seat in enumerate(seats))
+        deal = tuple(_deal_lines(game, seat) for seat in seats)
         return attrs.evolve(
             core,
             order=order,
             game=game,
-            logs=logs,
+            actor=next_actor(game),
+            logs=_Log(core.logs, fixed=deal),
             played=tuple(frozenset() for _ in range(rules.players)),
             moves=moves,
             truncated=truncated and game.result is None,
@@ -410,20 +459,10 @@ class DurakState(pyspiel.State):
     def _play(self, core: _Core, index: int) -> _Core:
         game = core.game
         assert game is not None
-        player = next_actor(game)
+        player = core.actor
         assert player is not None
         action = decode(index, game, player)
         new, events = apply_with_events(game, action)
-        seats: list[int | None] = [*range(core.rules.players), None]
-        logs = []
-        for k, seat in enumerate(seats):
-            lines = [str(action)]
-            for event in events_for(events, seat):
-                if isinstance(event, Drew):
-                    drawn = format_cards(event.cards) if event.cards is not None else "?"
-                    face_up = f", face-up {event.face_up}" if event.face_up is not None else ""
-                    lines.append(f"  p{event.player} drew {event.count}: {drawn}{face_up}")
-            logs.append((*core.logs[k], *lines))
         played = core.played
         cards = table_cards(action)
         if cards:
@@ -432,7 +471,8 @@ class DurakState(pyspiel.State):
         return attrs.evolve(
             core,
             game=new,
-            logs=tuple(logs),
+            actor=next_actor(new),
+            logs=_Log(core.logs, action=action, events=tuple(events)),
             played=played,
             moves=moves,
             truncated=new.result is None and moves >= core.limit,
@@ -497,14 +537,18 @@ class DurakState(pyspiel.State):
             out._core = attrs.evolve(core, order=picked)
             return out
         world = determinize(view(core.game, player_id), rng)
-        public = core.logs[rules.players]
+        n = rules.players
+        assert core.logs is not None
+        public = core.logs.lines(n, n)
         logs = tuple(
-            core.logs[k]
-            if k in (player_id, rules.players)
+            core.logs.lines(k, n)
+            if k in (player_id, n)
             else (*public, f"sampled hand {format_cards(world.hands[k]) or '-'}")
-            for k in range(rules.players + 1)
+            for k in range(n + 1)
         )
-        out._core = attrs.evolve(core, order=(), game=world, logs=logs)
+        out._core = attrs.evolve(
+            core, order=(), game=world, logs=_Log(fixed=logs), actor=next_actor(world)
+        )
         return out
 
     def __str__(self) -> str:
@@ -623,7 +667,8 @@ class DurakObserver:
         core = state._core
         if self.perfect_recall:
             who = player if self.private else core.rules.players
-            lines = core.logs[who] if core.logs else ()
+            n = core.rules.players
+            lines = core.logs.lines(who, n) if core.logs is not None else ()
             head = f"p{player}" if self.private else f"p{player} (public)"
             return "\n".join((head, *lines)) if lines else f"{head}: dealing"
         if core.game is None:
