@@ -107,6 +107,7 @@ def main() -> None:
     parser.add_argument("--ms", type=float, default=50.0, help="search bot ms per move")
     parser.add_argument("--ismcts-factor", type=float, default=1.0, help="ISMCTS time x this")
     parser.add_argument("--search", default="search", help="the library bot (name, options)")
+    parser.add_argument("--every", type=int, default=0, help="print running counts every N games")
     args = parser.parse_args()
     game = pyspiel.load_game("python_durak")
     seconds = args.ms / 1000.0
@@ -123,6 +124,8 @@ def main() -> None:
             decided += 1
             loser = returns.index(-1.0)
             durak[0 if loser == ism_seat else 1] += 1
+        if args.every and (i + 1) % args.every == 0 and i + 1 < args.games:
+            print(f"after {i + 1} games: ismcts durak {durak[0]}, {name} durak {durak[1]}")
     print(f"{args.games} games of two-player Podkidnoy, seat-rotated")
     print(line(f"ismcts (x{args.ismcts_factor:g} time)", durak[0], decided, ism.wall, ism.searched))
     print(line(name, durak[1], decided, lib.wall, lib.searched))
