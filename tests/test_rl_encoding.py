@@ -35,7 +35,7 @@ from durak.presets import PRESETS, get_preset
 from durak.rl import encoding as enc
 from durak.views import determinize
 
-SUPPORTED = [name for name in PRESETS if name != "german-classic"]
+SUPPORTED = list(PRESETS)
 
 #: Rules that exercise every action block: transfers by card and by showing a trump, the
 #: trump-six exchange and misdeal redeals.
@@ -167,19 +167,57 @@ def test_errors_name_the_problem() -> None:
         enc.encode(several, state)
 
 
+def test_R4_2_several_card_leads_have_group_ids_after_the_single_cards() -> None:
+    rules = get_preset("german-classic").rules()
+    assert enc.table_slots(rules) == 6
+    # 9 ranks x 11 patterns (6 pairs, 4 triples, 1 quadruple) after the 36 single cards.
+    assert enc.action_space_size(rules) == 363 + 9 * 11 == 462
+    attack = next(p for p in enc.action_layout(rules) if p.name == "attack")
+    assert (attack.offset, attack.shape) == (3, (36 + 99,))
+    state = new_game(rules, seed=3)
+    leader = next_actor(state)
+    assert leader is not None
+    # Group 0 of rank 6 is the pattern 0b0011: the clubs and diamonds sixes.
+    lead = enc.decode(3 + 36, state, leader)
+    assert lead == Lead(leader, (Card.parse("6c"), Card.parse("6d")))
+    assert enc.describe(3 + 36, rules) == "attack 6c 6d"
+    # The last group is the four aces.
+    assert enc.describe(3 + 36 + 98, rules) == "attack Ac Ad Ah As"
+    assert enc.encode(Lead(leader, ("Ac", "Ad", "Ah", "As")), state) == 3 + 36 + 98
+    # A single card keeps its id.
+    assert enc.encode(Lead(leader, ("6c",)), state) == 3
+    with pytest.raises(ValueError, match="one rank"):
+        enc.encode(Lead(leader, ("6c", "7c")), state)
+
+
+def test_R9_4_several_card_transfers_have_group_ids() -> None:
+    rules = Rules(transfer_by_card=True, transfer_several=True)
+    layout = {p.name: p for p in enc.action_layout(rules)}
+    assert layout["attack"].shape == (36,)
+    assert layout["transfer"].shape == (36 + 99,)
+    assert enc.action_space_size(rules) == 363 + 99
+    two = Rules(transfer_by_card=True, transfer_several=True, decks=2)
+    # 8 copies per rank, groups of 2 to 6 (S = 6): 28 + 56 + 70 + 56 + 28 = 238 per rank.
+    assert {p.name: p for p in enc.action_layout(two)}["transfer"].shape == (72 + 9 * 238,)
+
+
 @pytest.mark.parametrize(
-    ("rules", "setting"),
+    "rules",
     [
-        (get_preset("german-classic").rules(), "lead"),
-        (Rules(transfer_by_card=True, transfer_several=True), "transfer_several"),
+        get_preset("german-classic").rules(players=3),
+        Rules(players=3, transfer_by_card=True, transfer_several=True, decks=2),
     ],
 )
-def test_multi_card_rules_are_rejected(rules: Rules, setting: str) -> None:
-    with pytest.raises(enc.UnsupportedRulesError, match=setting) as info:
-        enc.action_space_size(rules)
-    assert info.value.setting == setting
-    with pytest.raises(enc.UnsupportedRulesError):
-        enc.observation_layout(rules)
+def test_R4_2_R9_4_group_ids_are_a_bijection_in_random_games(rules: Rules) -> None:
+    several = 0
+    for state in random_states(rules, 3, seed=4):
+        for player in range(rules.players):
+            actions = legal_actions(state, player)
+            ids = [enc.encode(a, state) for a in actions]
+            assert len(set(ids)) == len(ids)
+            assert [enc.decode(i, state, player) for i in ids] == list(actions)
+            several += sum(len(getattr(a, "cards", ())) > 1 for a in actions)
+    assert several > 0
 
 
 def _hidden(state: GameState, player: int) -> set[Card]:

@@ -233,7 +233,6 @@ def test_public_observer_hides_the_hand() -> None:
 @pytest.mark.parametrize(
     ("params", "setting"),
     [
-        ({"preset": "german-classic"}, "lead"),
         ({"rules": {"misdeal_suit_count": 5}}, "misdeal_suit_count"),
         ({"rules": '["not", "an", "object"]'}, "rules"),
         ({"max_game_length": 36}, "max_game_length"),
@@ -242,3 +241,121 @@ def test_public_observer_hides_the_hand() -> None:
 def test_unsupported_parameters_are_rejected(params: dict[str, Any], setting: str) -> None:
     with pytest.raises(Exception, match=setting):
         load(**params)
+
+
+def _midgame(game: Any, seed: int, moves: int) -> Any:
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    while state.is_chance_node() or len(state.history()) < game.rules.cards + moves:
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("preset", ["podkidnoy", "german-classic", "perevodnoy", "pairs"])
+def test_resample_from_infostate_keeps_what_the_player_knows(preset: str) -> None:
+    game = load(preset=preset)
+    sampler = pyspiel.UniformProbabilitySampler(7, 0.0, 1.0)
+    for seed in range(3):
+        state = _midgame(game, seed, 12)
+        if state.is_terminal():
+            continue
+        player = state.current_player()
+        g: GameState = state.game_state
+        hidden = sorted(c for seat, hand in enumerate(g.hands) if seat != player for c in hand)
+        moved = False
+        for _ in range(5):
+            sample = state.resample_from_infostate(player, sampler)
+            s: GameState = sample.game_state
+            assert sample.information_state_string(player) == state.information_state_string(player)
+            assert sample.information_state_tensor(player) == state.information_state_tensor(player)
+            assert sample.observation_string(player) == state.observation_string(player)
+            assert sample.legal_actions() == state.legal_actions()
+            assert s.hands[player] == g.hands[player] and s.table == g.table
+            others = sorted(c for seat, hand in enumerate(s.hands) if seat != player for c in hand)
+            assert sorted([*others, *s.stock]) == sorted([*hidden, *g.stock])
+            moved |= s.hands != g.hands
+            play_random(sample, random.Random(seed))
+        assert moved, "the hidden cards are dealt anew"
+
+
+def test_resample_from_infostate_during_the_deal_and_bad_seats() -> None:
+    game = load(rules={"deck_size": 24})
+    state = game.new_initial_state()
+    for action in (3, 5, 7):
+        state.apply_action(action)
+    sample = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(1, 0.0, 1.0))
+    assert sample.is_chance_node() and len(sample.chance_outcomes()) == 21
+    with pytest.raises(ValueError, match="not a seat"):
+        state.resample_from_infostate(2, pyspiel.UniformProbabilitySampler(1, 0.0, 1.0))
+
+
+def test_ismcts_plays_whole_games_through_evaluate_bots() -> None:
+    from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
+
+    from durak.rl.openspiel_game import LibraryBot, Restartable
+
+    game = load(rules={"deck_size": 24})
+    rollouts = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    bot = ismcts.ISMCTSBot(
+        game, rollouts, 2.0, max_simulations=8, random_state=np.random.RandomState(1)
+    )
+    for seats in (
+        (Restartable(bot), LibraryBot("rule", 1)),
+        (LibraryBot("random", 2), Restartable(bot)),
+    ):
+        returns = evaluate_bots.evaluate_bots(
+            game.new_initial_state(), list(seats), np.random.RandomState(3)
+        )
+        assert sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_private_observer_shows_only_the_players_own_cards() -> None:
+    game = load()
+    private = pyspiel.IIGObservationType(
+        public_info=False, perfect_recall=False, private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER
+    )
+    observer = game.make_py_observer(private)
+    state = _midgame(game, 3, 10)
+    g: GameState = state.game_state
+    observer.set_from(state, 1)
+    hand = np.flatnonzero(observer.dict["hand"]).tolist()
+    assert hand == sorted(enc.card_index(c, game.rules) for c in g.hands[1])
+    assert not np.any(observer.dict["discard"]) and not np.any(observer.dict["seats"])
+    assert not np.any(observer.dict["table_attack"])
+    text = observer.string_from(state, 1)
+    assert text.startswith("p1: hand ") and "table" not in text
+    with pytest.raises(ValueError, match="public"):
+        game.make_py_observer(pyspiel.IIGObservationType(public_info=False, perfect_recall=True))
+
+
+def test_library_bot_refuses_chance_nodes() -> None:
+    from durak.rl.openspiel_game import LibraryBot
+
+    game = load()
+    with pytest.raises(ValueError, match="chance"):
+        LibraryBot("rule", 0).step(game.new_initial_state())
+    with pytest.raises(ValueError, match="unknown bot"):
+        LibraryBot("nobody")
+
+
+def test_importing_the_module_registers_the_game_and_durak_rl_imports_no_framework() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, durak.rl\n"
+        "assert not {'pyspiel', 'gymnasium', 'pettingzoo', 'numpy'} & set(sys.modules)\n"
+        "import durak.rl.openspiel_game, pyspiel\n"
+        "game = pyspiel.load_game('python_durak', {'preset': 'german-classic'})\n"
+        "print(game.num_distinct_actions())\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["462"]

@@ -20,6 +20,7 @@ import numpy as np
 from pettingzoo.test import api_test, seed_test
 
 from durak import IllegalActionError, Rules, view
+from durak.presets import PRESETS
 from durak.rl import encoding as enc
 from durak.rl.pettingzoo_env import env, raw_env
 
@@ -179,10 +180,9 @@ def test_rules_and_options() -> None:
     assert raw_env("pairs").rules.players == 4
     assert raw_env(rules=Rules(deck_size=24), players=9).rules.players == 2
     assert raw_env("podkidnoy", 3, deck_size=52).rules.cards == 52
-    with pytest.raises(enc.UnsupportedRulesError, match="lead"):
-        raw_env("german-classic")
+    assert raw_env("german-classic").action_space("player_0").n == 462
     with pytest.raises(ValueError, match="render_mode"):
-        raw_env(render_mode="human")
+        raw_env(render_mode="rgb_array")
     with pytest.raises(ValueError, match="max_moves"):
         raw_env(max_moves=0)
 
@@ -197,3 +197,63 @@ def test_ansi_render_shows_the_table() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         assert quiet.render() is None
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_api_test_passes_for_every_preset(preset: str) -> None:
+    _quiet_api_test(env(preset), 60)
+
+
+def test_human_render_prints_the_table_after_each_step(capsys: pytest.CaptureFixture[str]) -> None:
+    e = env(render_mode="human")
+    e.reset(seed=4)
+    assert e.render() is None
+    first = capsys.readouterr().out
+    assert "player_0" in first and "trump" in first
+    mask = e.last()[0]["action_mask"]
+    e.step(int(np.flatnonzero(mask)[0]))
+    after = capsys.readouterr().out
+    assert "player_1" in after and after != first
+
+
+@pytest.mark.parametrize("preset", ["podkidnoy", "pairs"])
+def test_state_is_every_seats_observation(preset: str) -> None:
+    e = raw_env(preset)
+    e.reset(seed=5)
+    n = e.rules.players
+    size = enc.observation_size(e.rules)
+    for _ in range(12):
+        state = e.state()
+        assert state.shape == e.state_space.shape == (n * size,)
+        assert e.state_space.contains(state)
+        for seat in range(n):
+            own = enc.observation(view(e.game, seat))
+            assert (state[seat * size : (seat + 1) * size] == own).all()
+        e.step(int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0]))
+    state = e.state()
+    hands = {c for hand in e.game.hands for c in hand}
+    hand = {p.name: p for p in enc.observation_layout(e.rules)}["hand"]
+    seen = set()
+    for seat in range(n):
+        base = seat * size + hand.offset
+        flagged = np.flatnonzero(state[base : base + hand.length])
+        seen |= {enc.index_card(int(i), e.rules) for i in flagged}
+    assert seen == hands
+
+
+def test_german_classic_leads_several_cards_through_the_environment() -> None:
+    """R4.2: several-card leads are actions of the environment (group ids)."""
+    e = env("german-classic")
+    rng = np.random.default_rng(1)
+    group_ids = 0
+    for seed in range(3):
+        e.reset(seed=seed)
+        for _agent in e.agent_iter(10_000):
+            obs, _, terminated, truncated, _ = e.last()
+            if terminated or truncated:
+                e.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            group_ids += int(np.count_nonzero((legal >= 3 + 36) & (legal < 3 + 36 + 99)))
+            e.step(int(rng.choice(legal)))
+    assert group_ids > 0

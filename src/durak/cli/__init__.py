@@ -6,7 +6,8 @@ Usage::
     durak play [--preset NAME | --rules FILE] [--players N] [--seed S] [--bots KINDS]
                [--line] [--save FILE]
     durak simulate [--preset NAME | --rules FILE] [--players N] [--games G] [--match K]
-                   [--seed S] [--bots KINDS] [--json] [--quiet]
+                   [--seed S] [--bots KINDS] [--jobs N] [--backend local|ray]
+                   [--address ADDR] [--plot FILE] [--json] [--quiet]
     durak rules [NAME] [--toml | --json]
     durak replay FILE [--line] [--player N]
 
@@ -240,7 +241,8 @@ def build_parser() -> argparse.ArgumentParser:
         "Doppeldurak and Dauerdurak streaks, vodka shots, team losses. With several kinds "
         "of bot (--bots search,rule,random,random) the games are a tournament: the bots "
         "change seats from game to game, and each bot's durak rate is reported with a 95% "
-        "confidence interval; --jobs N plays it in N processes.",
+        "confidence interval and a rating (Weng-Lin, openskill) with its interval; --jobs N "
+        "plays it in N processes, --backend ray on a Ray cluster.",
     )
     common(sim, "random")
     sim.add_argument(
@@ -262,6 +264,26 @@ def build_parser() -> argparse.ArgumentParser:
         default=1,
         metavar="N",
         help="processes for a tournament (1); the figures do not depend on it",
+    )
+    sim.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="where a tournament's games run: this machine (local, with --jobs) or a Ray "
+        "cluster (ray; pip install 'durak[ray]'); the figures do not depend on it",
+    )
+    sim.add_argument(
+        "--address",
+        metavar="ADDR",
+        help="with --backend ray: the cluster to join ('auto', or HOST:PORT of its head "
+        "node); a local Ray instance of --jobs CPUs without it",
+    )
+    sim.add_argument(
+        "--plot",
+        type=Path,
+        metavar="FILE",
+        help="draw a tournament's durak rates, ratings and durak rate by seat, with 95%% "
+        "intervals, to FILE (.png, .pdf, .svg; needs matplotlib)",
     )
     sim.add_argument("--json", action="store_true", help="print the figures as JSON")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")

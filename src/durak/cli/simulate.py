@@ -10,6 +10,7 @@ import json
 import sys
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,7 +35,13 @@ from durak.match import (
 )
 from durak.rules import Rules
 from durak.state import GameState, Result
-from durak.tournament import TournamentResult, run_tournament
+from durak.tournament import (
+    RayExecutor,
+    TournamentResult,
+    has_ratings,
+    plot,
+    run_tournament,
+)
 
 
 @dataclass
@@ -421,22 +428,37 @@ def _match_table(stats: MatchStats, preset: str, seed: int | str) -> Group:
 
 def _tournament_dict(result: TournamentResult) -> dict[str, Any]:
     """A tournament's figures as JSON values: per entry its games, durak count, decided games,
-    draws, durak rate and its 95% confidence interval."""
-    return {
-        "games": result.games,
-        "draws": result.draws,
-        "entries": [
-            {
-                "bot": stats.name,
-                "games": stats.games,
-                "durak": stats.durak,
-                "decided": stats.decided,
-                "durak_rate": stats.durak_rate,
-                "durak_interval": list(stats.durak_interval),
-            }
-            for stats in result.stats
-        ],
-    }
+    draws, durak rate and its 95% confidence interval, per seat its durak count and decided
+    games, and (with ``openskill`` installed) its rating with its 95% interval."""
+    entries: list[dict[str, Any]] = [
+        {
+            "bot": stats.name,
+            "games": stats.games,
+            "durak": stats.durak,
+            "decided": stats.decided,
+            "durak_rate": stats.durak_rate,
+            "durak_interval": list(stats.durak_interval),
+            "by_seat": [{"durak": d, "decided": g} for d, g in seats],
+        }
+        for stats, seats in zip(result.stats, result.by_seat(), strict=True)
+    ]
+    if has_ratings():
+        for entry, rating in zip(entries, result.ratings(), strict=True):
+            entry.update(
+                rating=rating.mu, rating_sigma=rating.sigma, rating_interval=list(rating.interval)
+            )
+    return {"games": result.games, "draws": result.draws, "entries": entries}
+
+
+def _executor(args: argparse.Namespace) -> Executor | None:
+    """The executor of ``--backend``: ``None`` for local play (``--jobs`` processes), a
+    :class:`~durak.tournament.RayExecutor` for Ray (a local instance of ``--jobs`` CPUs unless
+    ``--address`` names a cluster)."""
+    if args.backend != "ray":
+        return None
+    if args.address:
+        return RayExecutor(address=args.address)
+    return RayExecutor(num_cpus=args.jobs)
 
 
 def _by_seat(result: TournamentResult) -> TournamentResult:
@@ -467,23 +489,48 @@ def _cmd_simulate(args: argparse.Namespace, name: str, rules: Rules, seed: int |
     )
     seats = seat_bots(kinds, range(rules.players))
     data: dict[str, Any] = {"preset": name, "seed": seed, "bots": list(seats.values())}
+    tournament = not args.match and (
+        len(set(seats.values())) > 1 or args.jobs > 1 or args.backend != "local"
+    )
+    if args.match and args.backend != "local":
+        return _fail("--backend ray plays tournaments, not --match")
+    if args.plot is not None and not tournament:
+        return _fail("--plot draws a tournament: give several kinds of bot (--bots)")
+    if args.address and args.backend != "ray":
+        return _fail("--address names a Ray cluster: use it with --backend ray")
     renderable: RenderableType
     with progress:
-        if not args.match and (len(set(seats.values())) > 1 or args.jobs > 1):
+        if tournament:
             task = progress.add_task("games", total=args.games)
-            result = run_tournament(
-                rules,
-                list(seats.values()),
-                args.games,
-                seed,
-                jobs=args.jobs,
-                progress=lambda done, _total: progress.update(task, completed=done),
-            )
+            try:
+                executor = _executor(args)
+            except (ImportError, ConnectionError, RuntimeError, ValueError) as exc:
+                return _fail(f"--backend ray: {exc}")
+            try:
+                result = run_tournament(
+                    rules,
+                    list(seats.values()),
+                    args.games,
+                    seed,
+                    jobs=args.jobs,
+                    progress=lambda done, _total: progress.update(task, completed=done),
+                    executor=executor,
+                )
+            finally:
+                if executor is not None:
+                    executor.shutdown()
             result = _by_seat(result)
+            if args.plot is not None:
+                try:
+                    plot(result, args.plot)
+                except (OSError, ValueError) as exc:
+                    return _fail(f"--plot {args.plot}: {exc}")
             data.update(_tournament_dict(result))
             renderable = (  # a plain table: too wide for rich to wrap usefully
                 f"{name}: tournament of {result.games} seat-rotated games, seed {seed}\n"
                 f"{result.table()}\ndraws: {result.draws}"
+                + ("" if has_ratings() else "\n(ratings: pip install 'durak[ratings]')")
+                + (f"\nplot: {args.plot}" if args.plot is not None else "")
             )
         elif args.match:
             task = progress.add_task("matches", total=matches)

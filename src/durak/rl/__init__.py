@@ -12,9 +12,9 @@
   ``pip install 'durak-engine[openspiel]'``): the OpenSpiel game ``python_durak``, registered
   with ``pyspiel`` on import.
 
-Both adapters let one player act at a time, the one :func:`durak.next_actor` names (R13.2), and
-support the rules whose actions each carry at most one card: ``lead = single`` and
-``transfer_several = false`` (:func:`~durak.rl.encoding.check_supported`). Importing this package
+The adapters let one player act at a time, the one :func:`durak.next_actor` names (R13.2), and
+support every preset, several-card leads (R4.2) and transfers (R9.4) included
+(:func:`~durak.rl.encoding.check_supported` names what they refuse). Importing this package
 imports none of the optional libraries.
 """
 

@@ -5,16 +5,15 @@ action id and an observation mean the same in both. It needs ``numpy`` (in both 
 
 Supported rules
 ---------------
-An action id stands for an action that carries at most one card. Rules whose actions may carry
-several cards, ``lead = same_rank`` (R4.2) and ``transfer_several`` (R9.4), would need one id per
-subset of a hand; they are rejected with :class:`UnsupportedRulesError` (see
-:func:`check_supported`). So are rules whose deck holds cards outside the 52 that the rules do
-not count (:attr:`~durak.cards.Card.special`: they have no card index; R15.1's jokers are
-counted and have one) and rules whose plan
-(:func:`durak.rules.modules.plan_for`) has an action kind that no codec encodes (a house rule's
-kind whose module registered no codec, below). Every other setting, preset and house rule is
-supported, the R15 extensions included (cheating's ``catch`` has a segment of its own, which
-its module gives through an ``rl_codecs()`` method, registered when first needed).
+Every preset and setting is supported, several-card leads (``lead = same_rank``, R4.2) and
+transfers (``transfer_several``, R9.4) included: their groups of cards have ids of their own
+(below, "Groups"). Refused with :class:`UnsupportedRulesError` (see :func:`check_supported`) are
+rules whose deck holds cards outside the 52 that the rules do not count
+(:attr:`~durak.cards.Card.special`: they have no card index; R15.1's jokers are counted and
+have one) and rules whose plan (:func:`durak.rules.modules.plan_for`) has an action kind that
+no codec encodes (a house rule's kind whose module registered no codec, below).
+The R15 extensions are supported too: cheating's ``catch`` has a segment of its own, which its
+module gives through an ``rl_codecs()`` method, registered when first needed.
 
 Cards
 -----
@@ -29,9 +28,11 @@ Action ids
 ----------
 ``S = table_slots(rules) = min(N, max(max_attack, first_bout_max or 0))`` is the most attack cards
 a bout can ever hold (R4.6, R9.2). The action space is ``Discrete(A)``,
-``A = action_space_size(rules) = 3 + N * (S + 4)`` (363 for 36 cards with the default limits,
-523 for 52 cards, 723 for two 36-card decks), plus the segments of plug-in kinds (below). Each
-row is the segment of one :class:`ActionCodec` (its name in :func:`action_layout` in brackets):
+``A = action_space_size(rules) = 3 + N * (S + 4) + L + T`` (363 for 36 cards with the default
+limits, 523 for 52 cards, 723 for two 36-card decks), plus the segments of plug-in kinds (below).
+``L`` and ``T`` are the group ids of several-card leads and transfers ("Groups", below): 0 unless
+``lead = same_rank`` (``L = R * G``) or ``transfer_several`` (``T = R * G``). Each row is the
+segment of one :class:`ActionCodec` (its name in :func:`action_layout` in brackets):
 
 =================  =========  =================================================================
 offset             length     action
@@ -39,17 +40,18 @@ offset             length     action
 ``0``              1          [take] :class:`~durak.Take` (R4.8)
 ``1``              1          [pass] :class:`~durak.Pass` (R4.9)
 ``2``              1          [redeal] :class:`~durak.Redeal` (R12.2)
-``3``              ``N``      [attack] attack with card ``i``: :class:`~durak.Lead` of that
-                              single card while the table is empty, else
+``3``              ``N + L``  [attack] ``i < N``: attack with card ``i``: :class:`~durak.Lead`
+                              of that single card while the table is empty, else
                               :class:`~durak.ThrowIn` (R4.2, R4.3); the two are never legal at
-                              the same time
-``3+N``            ``S*N``    [beat] id ``3 + N + j*N + i`` beats the attack card in table slot
-                              ``j`` with card ``i`` (R4.7); slot ``j`` is the ``j``-th pair of
-                              ``state.table``, in the order the attack cards were played
-``3+N+S*N``        ``N``      [transfer] :class:`~durak.Transfer` with card ``i`` (R9.1)
-``3+2N+S*N``       ``N``      [show] :class:`~durak.ShowTrump` of card ``i`` (R9.5)
-``3+3N+S*N``       ``N``      [exchange] :class:`~durak.ExchangeTrump` of card ``i`` (R12.1)
-``3+N*(S+4)``      ...        the plug-in segments, in the order their codecs were registered,
+                              the same time. ``i >= N``: :class:`~durak.Lead` of group ``i - N``
+``3+N+L``          ``S*N``    [beat] id ``3 + N + L + j*N + i`` beats the attack card in table
+                              slot ``j`` with card ``i`` (R4.7); slot ``j`` is the ``j``-th pair
+                              of ``state.table``, in the order the attack cards were played
+``b = 3+N+L+S*N``  ``N + T``  [transfer] :class:`~durak.Transfer` with card ``i`` (R9.1);
+                              ``i >= N``: with group ``i - N`` (R9.4)
+``b+N+T``          ``N``      [show] :class:`~durak.ShowTrump` of card ``i`` (R9.5)
+``b+2N+T``         ``N``      [exchange] :class:`~durak.ExchangeTrump` of card ``i`` (R12.1)
+``b+3N+T``         ...        the plug-in segments, in the order their codecs were registered,
                               each only under rules whose plan has one of its kinds
 =================  =========  =================================================================
 
@@ -58,6 +60,20 @@ Why slots for beating: a beat names two cards. All (attack, card) pairs would ta
 after the deal. The attack cards of a bout sit in at most ``S`` table slots, so ``S*N`` ids name
 every beat exactly, whatever the trump, and the observation shows which card lies in which slot
 (piece ``table_slots``). :func:`action_layout` returns this table as data.
+
+Groups
+------
+A lead under ``lead = same_rank`` (R4.2) or a transfer under ``transfer_several`` (R9.4) may carry
+several cards of one rank. One id per subset of a hand would be unbounded in the hand; instead a
+group is named by its rank and by which physical copies of that rank it holds, so the count is
+fixed by the deck alone. With ``c`` cards per rank (4 per deck: ``4 * decks``) and ``R`` ranks
+(9 for 36 cards), the group patterns are the subsets of the ``c`` copies (numbered by card index
+within the rank) with 2 to ``min(c, S)`` members, as bitmasks in ascending order; ``G`` is their
+number (11 for one deck and ``S = 6``: 6 pairs, 4 triples, 1 quadruple; 238 for two decks).
+Group ``r * G + g`` is pattern ``g`` of the ``r``-th rank (ranks in the order of their lowest
+card index: 6, 7, ..., A for 36 cards). A single card keeps its card id, so the first ``N`` ids of
+the segment mean the same under every setting. german-classic (36 cards, same-rank leads) has
+``A = 363 + 99 = 462``.
 
 The encoding is a bijection between one player's legal actions and the set ids of
 :func:`legal_mask`: :func:`decode` of an id gives the action, :func:`encode` of an action gives
@@ -72,7 +88,7 @@ an index ``i`` within the segment (``encode(action, rules, context)``), and back
 (``decode(i, player, rules, context)``, where ``context`` is the state or view played in), a
 state-free text (``describe``), the cards the action puts on the table (``table_cards``, the
 OpenSpiel information state's ``played`` piece) and, if any, why it cannot encode the kinds
-under some rules (``unsupported``: ``lead = same_rank``, ``transfer_several``). :func:`encode`,
+under some rules (``unsupported``; the rule book's codecs encode every setting). :func:`encode`,
 :func:`decode`, :func:`describe`, :func:`action_layout` and :func:`check_supported` read
 nothing else. The rule book's codecs are registered first, in the order of the table above, and
 their segments are in every action space, so their ids never move. A rule module that adds a
@@ -168,7 +184,7 @@ from durak.actions import (
     Transfer,
     is_action,
 )
-from durak.cards import Card
+from durak.cards import Card, format_cards
 from durak.engine import legal_actions, next_actor
 from durak.errors import InvalidError, RulesError
 from durak.rules.modules import plan_for
@@ -253,7 +269,8 @@ Mask = npt.NDArray[np.bool_]
 
 
 class UnsupportedRulesError(RulesError):
-    """Rules the RL adapters cannot encode: an action of them may carry several cards."""
+    """Rules the RL adapters cannot encode: a card without a card index, or an action kind
+    without a codec (:func:`check_supported`)."""
 
 
 @attrs.frozen
@@ -290,12 +307,11 @@ def check_supported(rules: Rules) -> None:
     """Raise if the adapters cannot encode ``rules``' actions.
 
     Raises:
-        UnsupportedRulesError: ``lead = same_rank`` (R4.2) or ``transfer_several`` (R9.4): an
-            action could carry several cards, which the fixed action ids do not name (the
-            codecs of those kinds say so); the deck holds cards outside the 52
+        UnsupportedRulesError: a codec says it cannot encode its kinds under ``rules`` (its
+            ``unsupported``); the deck holds cards outside the 52
             (:attr:`~durak.cards.Card.special`), which have no card index; or the rules' plan
             has an action kind that no codec encodes (:func:`register_codec`). ``setting``
-            names the setting (``lead``, ``transfer_several``, ``house_rules``).
+            names the setting (``house_rules`` for the last two).
     """
     _module_codecs(rules)
     problem = _problem(rules, len(_CODECS))
@@ -634,26 +650,107 @@ def _single(action: Action, cards: tuple[Card, ...], what: str, rules: Rules) ->
     return card_index(cards[0], rules)
 
 
+# -- groups: several cards of one rank in one action (R4.2 same_rank, R9.4) -----------------
+
+
+@attrs.frozen
+class _Groups:
+    """The groups of cards of one rank that one id names (see the module docs, "Groups").
+
+    Attributes:
+        ranks: the deck's ranks, in the order of their first card index.
+        copies: per rank, its cards in card-index order (``c`` of them).
+        masks: the subsets of ``0 .. c-1`` of 2 to ``min(c, S)`` members, ascending as
+            bitmasks; the ``g``-th is group ``g`` of every rank.
+        index: ``(rank, mask) -> g``.
+    """
+
+    ranks: tuple[int, ...]
+    copies: tuple[tuple[Card, ...], ...]
+    masks: tuple[int, ...]
+    index: dict[int, int]
+
+    @property
+    def size(self) -> int:
+        """``R * G``: the ids of all groups of all ranks."""
+        return len(self.ranks) * len(self.masks)
+
+
+@lru_cache(maxsize=64)
+def _groups(rules: Rules) -> _Groups:
+    by_rank: dict[int, list[Card]] = {}
+    for card in _deck(rules):
+        by_rank.setdefault(int(card.rank), []).append(card)
+    copies = tuple(tuple(cards) for cards in by_rank.values())
+    width = max((len(cards) for cards in copies), default=0)
+    most = min(width, table_slots(rules))
+    masks = tuple(m for m in range(1 << width) if 2 <= m.bit_count() <= most)
+    return _Groups(tuple(by_rank), copies, masks, {m: g for g, m in enumerate(masks)})
+
+
+def _group_count(rules: Rules, several: bool) -> int:
+    return _groups(rules).size if several else 0
+
+
+def _encode_group(action: Action, cards: tuple[Card, ...], rules: Rules) -> int:
+    """The index of a group of several cards of one rank, counted from 0 (rank-major)."""
+    groups = _groups(rules)
+    rank = int(cards[0].rank)
+    if any(int(c.rank) != rank for c in cards) or rank not in groups.ranks:
+        raise ValueError(f"{action}: the cards are not of one rank of the deck")
+    r = groups.ranks.index(rank)
+    mask = 0
+    for card in cards:
+        if card not in groups.copies[r]:
+            raise ValueError(f"{card} is not in the deck of these rules")
+        mask |= 1 << groups.copies[r].index(card)
+    g = groups.index.get(mask)
+    if g is None or mask.bit_count() != len(cards):
+        raise ValueError(f"{action}: {len(cards)} cards in one action have no action id")
+    return r * len(groups.masks) + g
+
+
+def _decode_group(i: int, rules: Rules) -> tuple[Card, ...]:
+    groups = _groups(rules)
+    r, g = divmod(i, len(groups.masks))
+    mask = groups.masks[g]
+    return tuple(c for k, c in enumerate(groups.copies[r]) if mask >> k & 1)
+
+
+def _encode_cards(action: Action, cards: tuple[Card, ...], rules: Rules, several: bool) -> int:
+    """Card ``i`` for one card, ``N + group`` for several (only when ``several``)."""
+    if len(cards) == 1:
+        return card_index(cards[0], rules)
+    if not several or not cards:
+        return _single(action, cards, "carries", rules)
+    return rules.cards + _encode_group(action, cards, rules)
+
+
+def _decode_cards(i: int, rules: Rules) -> tuple[Card, ...]:
+    n = rules.cards
+    return (index_card(i, rules),) if i < n else _decode_group(i - n, rules)
+
+
+def _describe_cards(verb: str) -> Callable[[int, Rules], str]:
+    return lambda i, rules: f"{verb} {format_cards(_decode_cards(i, rules))}"
+
+
+def _several_leads(rules: Rules) -> bool:
+    return rules.lead is LeadSetting.SAME_RANK
+
+
 def _encode_attack(action: Action, rules: Rules, context: Context) -> int:
     if isinstance(action, Lead):
-        return _single(action, action.cards, "leads", rules)
+        return _encode_cards(action, action.cards, rules, _several_leads(rules))
     assert isinstance(action, ThrowIn)
     return card_index(action.card, rules)
 
 
 def _decode_attack(i: int, player: int, rules: Rules, context: Context) -> Action:
-    card = index_card(i, rules)
-    return ThrowIn(player, card) if context.table else Lead(player, (card,))
-
-
-def _lead_single(rules: Rules) -> tuple[str, str] | None:
-    if rules.lead is LeadSetting.SINGLE:
-        return None
-    return (
-        "lead",
-        "the RL adapters support lead = single only: a lead of several cards of one rank "
-        "(R4.2) has no action id",
-    )
+    cards = _decode_cards(i, rules)
+    if len(cards) == 1 and context.table:
+        return ThrowIn(player, cards[0])
+    return Lead(player, cards)
 
 
 def _encode_beat(action: Action, rules: Rules, context: Context) -> int:
@@ -685,17 +782,7 @@ def _describe_beat(i: int, rules: Rules) -> str:
 
 def _encode_transfer(action: Action, rules: Rules, context: Context) -> int:
     assert isinstance(action, Transfer)
-    return _single(action, action.cards, "transfers", rules)
-
-
-def _transfer_single(rules: Rules) -> tuple[str, str] | None:
-    if not rules.transfer_several:
-        return None
-    return (
-        "transfer_several",
-        "the RL adapters support single-card transfers only: a transfer of several cards "
-        "(R9.4) has no action id",
-    )
+    return _encode_cards(action, action.cards, rules, rules.transfer_several)
 
 
 def _encode_card(action: Action, rules: Rules, context: Context) -> int:
@@ -743,13 +830,12 @@ for _codec in (
     ActionCodec(
         "attack",
         ("lead", "throw"),
-        _cards_shape,
+        lambda rules: (rules.cards + _group_count(rules, _several_leads(rules)),),
         _encode_attack,
         _decode_attack,
-        _describe_card("attack"),
-        "Lead (empty table) or ThrowIn of card i (R4.2, R4.3)",
+        _describe_cards("attack"),
+        "Lead (empty table) or ThrowIn of card i; i >= N: Lead of group i - N (R4.2, R4.3)",
         _played,
-        _lead_single,
     ),
     ActionCodec(
         "beat",
@@ -764,13 +850,12 @@ for _codec in (
     ActionCodec(
         "transfer",
         ("transfer",),
-        _cards_shape,
+        lambda rules: (rules.cards + _group_count(rules, rules.transfer_several),),
         _encode_transfer,
-        lambda i, p, r, c: Transfer(p, (index_card(i, r),)),
-        _describe_card("transfer"),
-        "Transfer with card i (R9.1)",
+        lambda i, p, r, c: Transfer(p, _decode_cards(i, r)),
+        _describe_cards("transfer"),
+        "Transfer with card i; i >= N: with group i - N (R9.1, R9.4)",
         _played,
-        _transfer_single,
     ),
     ActionCodec(
         "show",
@@ -914,23 +999,26 @@ def observation(v: PlayerView, out: Array | None = None) -> Array:
     s = table_slots(rules)
     me = v.player
 
+    index = _indices(rules)
+
     def plane(name: str, cards: Iterable[Card], row: int = 0) -> None:
         base = pieces[name].offset + row * n
-        for card in cards:
-            obs[base + card_index(card, rules)] = 1.0
+        places = [base + index[card] for card in cards]
+        if places:
+            obs[places] = 1.0
 
     plane("hand", v.hand)
     for k in range(players):
         plane("known", v.known[(me + k) % players], k)
     slots = pieces["table_slots"].offset
     for j, (attack, beaten) in enumerate(v.table):
-        a = card_index(attack, rules)
+        a = index[attack]
         obs[pieces["table_attack"].offset + a] = 1.0
         obs[slots + j * 2 * n + a] = 1.0
         if beaten is None:
             obs[pieces["table_unbeaten"].offset + a] = 1.0
         else:
-            b = card_index(beaten, rules)
+            b = index[beaten]
             obs[pieces["table_beating"].offset + b] = 1.0
             obs[slots + j * 2 * n + n + b] = 1.0
     plane("discard", v.discard)

@@ -22,10 +22,10 @@ Parameters
   deal) included. A Durak game need not end (players can take forever), so a game that reaches
   it ends as a draw (every return 0). Random games of every preset take under 400 player moves.
 
-Rules with ``lead = same_rank`` or ``transfer_several`` are rejected
-(:class:`~durak.rl.encoding.UnsupportedRulesError`: their actions carry several cards), as are
-the other rules :func:`~durak.rl.encoding.check_supported` refuses (a deck with cards outside
-the 52, an action kind without a codec), and so is ``misdeal_suit_count`` (R12.2): the engine
+Every preset plays, several-card leads and transfers included (their groups have ids of their
+own, :mod:`durak.rl.encoding`). Rejected (:class:`~durak.rl.encoding.UnsupportedRulesError`) are
+the rules :func:`~durak.rl.encoding.check_supported` refuses (a deck with cards outside the 52,
+an action kind without a codec), and ``misdeal_suit_count`` (R12.2): the engine
 gives no redeal for a game dealt from an explicit deck order, which is how this game deals
 (below).
 
@@ -69,14 +69,39 @@ Observations
   R5.2), one line each (:func:`durak.events.events_for`).
 - ``observation_string(player)``: a line of text of the same view as the observation tensor.
 
-The observer also supports ``IIGObservationType(private_info=PrivateInfoType.NONE)``: the public
-observation, without the player's hand, exchange rights and unseen cards (and, for the
-information state, with the public draw history).
+Observers (``make_py_observer``) keep this layout for every observation type and zero what the
+type leaves out: ``private_info=PrivateInfoType.NONE`` gives the public observation (the
+player's hand, exchange rights and unseen cards, :data:`PRIVATE_PIECES`, zeroed; for the
+information state, the public draw history); ``public_info=False`` with
+``PrivateInfoType.SINGLE_PLAYER`` gives the private observation (only those pieces, and the
+string ``"p0: hand ...; exchange ..."``). So OpenSpiel's ``generate_playthrough`` runs;
+``tests/openspiel_playthroughs/`` keeps one per preset. Refused: every player's private
+information, and an information state without public information.
+
+Sampling worlds, ISMCTS
+-----------------------
+:meth:`DurakState.resample_from_infostate` deals the hidden cards anew through
+:func:`durak.views.determinize` (what play has made public stays: R4.9), so
+``ismcts.ISMCTSBot`` and the other algorithms that sample from an information state run. Such
+bots search afresh at each move and define no ``restart_at``; :class:`Restartable` adds it, so
+``evaluate_bots.evaluate_bots`` plays them. :class:`LibraryBot` plays the library's own bots
+(``"rule"``, ``"search:time_limit=0.05"``) as OpenSpiel bots::
+
+    from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
+    game = pyspiel.load_game("python_durak")
+    rollouts = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    ismcts_bot = Restartable(ismcts.ISMCTSBot(game, rollouts, 2.0, max_simulations=100))
+    evaluate_bots.evaluate_bots(
+        game.new_initial_state(), [ismcts_bot, LibraryBot("search")], np.random.RandomState(1)
+    )
+
+``benchmarks/bench_openspiel.py`` plays ISMCTS against the search bot at equal time per move.
 """
 
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import attrs
@@ -84,6 +109,7 @@ import numpy as np
 import numpy.typing as npt
 import pyspiel
 
+from durak.bots import make_bot
 from durak.cards import Card, format_cards
 from durak.engine import apply_with_events, new_game, next_actor
 from durak.errors import RulesError
@@ -97,6 +123,7 @@ from durak.rl.encoding import (
     check_supported,
     decode,
     describe,
+    encode,
     index_card,
     legal_ids,
     observation,
@@ -106,9 +133,18 @@ from durak.rl.encoding import (
 )
 from durak.rules.settings import NoTrumpLead, Objective, Rules
 from durak.state import GameState
-from durak.views import PlayerView, view
+from durak.views import PlayerView, determinize, view
 
-__all__ = ["GAME_NAME", "DurakGame", "DurakObserver", "DurakState", "game_rules"]
+__all__ = [
+    "GAME_NAME",
+    "PRIVATE_PIECES",
+    "DurakGame",
+    "DurakObserver",
+    "DurakState",
+    "LibraryBot",
+    "Restartable",
+    "game_rules",
+]
 
 #: The name the game is registered under.
 GAME_NAME = "python_durak"
@@ -235,6 +271,53 @@ class DurakGame(pyspiel.Game):
         return DurakObserver(self.rules, iig_obs_type, params)
 
 
+class _Log:
+    """The lines of every seat's information state string (the onlooker last), as a chain:
+    a node holds either every seat's lines outright (``fixed``) or one action and its events,
+    formatted only when a string is asked for (rollouts never ask), then kept.
+
+    Immutable once made, so states and their clones share it."""
+
+    __slots__ = ("_cache", "action", "events", "fixed", "parent")
+
+    def __init__(
+        self,
+        parent: _Log | None = None,
+        fixed: tuple[tuple[str, ...], ...] | None = None,
+        action: Any = None,
+        events: tuple[Any, ...] = (),
+    ) -> None:
+        self.parent = parent
+        self.fixed = fixed
+        self.action = action
+        self.events = events
+        self._cache: dict[int, tuple[str, ...]] = {}
+
+    def _own(self, k: int, seats: int) -> tuple[str, ...]:
+        if self.fixed is not None:
+            return self.fixed[k]
+        lines = [str(self.action)]
+        for event in events_for(self.events, k if k < seats else None):
+            if isinstance(event, Drew):
+                drawn = format_cards(event.cards) if event.cards is not None else "?"
+                face_up = f", face-up {event.face_up}" if event.face_up is not None else ""
+                lines.append(f"  p{event.player} drew {event.count}: {drawn}{face_up}")
+        return tuple(lines)
+
+    def lines(self, k: int, seats: int) -> tuple[str, ...]:
+        """Seat ``k``'s lines (``k == seats``: the onlooker's), oldest first."""
+        chain: list[_Log] = []
+        node: _Log | None = self
+        while node is not None and k not in node._cache:
+            chain.append(node)
+            node = node.parent
+        lines = node._cache[k] if node is not None else ()
+        for step in reversed(chain):
+            lines = (*lines, *step._own(k, seats))
+            step._cache[k] = lines
+        return lines
+
+
 @attrs.frozen
 class _Core:
     """Everything a :class:`DurakState` holds, immutable so that cloning shares it.
@@ -244,8 +327,10 @@ class _Core:
         limit: ``max_game_length``.
         order: card indices picked so far by the chance nodes of the current deal.
         game: the engine's state once dealt.
-        logs: per seat, then the onlooker last: the lines of the information state string.
+        logs: the lines of the information state strings (:class:`_Log`), ``None`` before
+            the first deal.
         played: per seat, the cards he has put on the table in this game.
+        actor: :func:`durak.next_actor` of ``game`` (computed once per state).
         moves: moves so far, chance moves included.
         truncated: whether the game reached ``limit`` before its end (a draw).
     """
@@ -254,10 +339,11 @@ class _Core:
     limit: int
     order: tuple[int, ...] = ()
     game: GameState | None = None
-    logs: tuple[tuple[str, ...], ...] = ()
+    logs: _Log | None = attrs.field(default=None, eq=False)
     played: tuple[frozenset[Card], ...] = ()
     moves: int = 0
     truncated: bool = False
+    actor: int | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
         return self
@@ -302,9 +388,8 @@ class DurakState(pyspiel.State):
             return int(pyspiel.PlayerId.TERMINAL)
         if core.game is None:
             return int(pyspiel.PlayerId.CHANCE)
-        actor = next_actor(core.game)
-        assert actor is not None
-        return actor
+        assert core.actor is not None
+        return core.actor
 
     def _legal_actions(self, player: int) -> list[int]:
         """``player``'s legal action ids, sorted; empty unless he is the current player."""
@@ -313,7 +398,7 @@ class DurakState(pyspiel.State):
             return []
         if core.game is None:
             return [a for a, _ in self.chance_outcomes()] if player < 0 else []
-        if player != next_actor(core.game):
+        if player != core.actor:
             return []
         return legal_ids(core.game, player)
 
@@ -351,22 +436,22 @@ class DurakState(pyspiel.State):
                 raise
             # R3.3: nobody holds a trump: each player saw his hand; the dealer shuffles anew.
             shown = new_game(rules.replace(no_trump_lead=NoTrumpLead.DEALER_LEFT), deck=deck)
-            logs = core.logs or tuple(() for _ in range(rules.players + 1))
-            logs = tuple(
-                (*log, f"dealt {format_cards(shown.hands[seat])}; no trump held: redeal")
+            redeal = tuple(
+                (f"dealt {format_cards(shown.hands[seat])}; no trump held: redeal",)
                 if seat < rules.players
-                else (*log, "no trump held: redeal")
-                for seat, log in enumerate(logs)
+                else ("no trump held: redeal",)
+                for seat in range(rules.players + 1)
             )
+            logs = _Log(core.logs, fixed=redeal)
             return attrs.evolve(core, order=(), logs=logs, moves=moves, truncated=truncated)
-        old = core.logs or tuple(() for _ in range(rules.players + 1))
         seats: list[int | None] = [*range(rules.players), None]
-        logs = tuple((*old[k], *_deal_lines(game, seat)) for k, seat in enumerate(seats))
+        deal = tuple(_deal_lines(game, seat) for seat in seats)
         return attrs.evolve(
             core,
             order=order,
             game=game,
-            logs=logs,
+            actor=next_actor(game),
+            logs=_Log(core.logs, fixed=deal),
             played=tuple(frozenset() for _ in range(rules.players)),
             moves=moves,
             truncated=truncated and game.result is None,
@@ -375,20 +460,10 @@ class DurakState(pyspiel.State):
     def _play(self, core: _Core, index: int) -> _Core:
         game = core.game
         assert game is not None
-        player = next_actor(game)
+        player = core.actor
         assert player is not None
         action = decode(index, game, player)
         new, events = apply_with_events(game, action)
-        seats: list[int | None] = [*range(core.rules.players), None]
-        logs = []
-        for k, seat in enumerate(seats):
-            lines = [str(action)]
-            for event in events_for(events, seat):
-                if isinstance(event, Drew):
-                    drawn = format_cards(event.cards) if event.cards is not None else "?"
-                    face_up = f", face-up {event.face_up}" if event.face_up is not None else ""
-                    lines.append(f"  p{event.player} drew {event.count}: {drawn}{face_up}")
-            logs.append((*core.logs[k], *lines))
         played = core.played
         cards = table_cards(action)
         if cards:
@@ -397,7 +472,8 @@ class DurakState(pyspiel.State):
         return attrs.evolve(
             core,
             game=new,
-            logs=tuple(logs),
+            actor=next_actor(new),
+            logs=_Log(core.logs, action=action, events=tuple(events)),
             played=played,
             moves=moves,
             truncated=new.result is None and moves >= core.limit,
@@ -424,6 +500,57 @@ class DurakState(pyspiel.State):
         if result is None or result.draw:
             return [0.0] * n
         return [1.0 if p in result.winners else -1.0 for p in range(n)]
+
+    # -- sampling the hidden cards --------------------------------------------------------------
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> DurakState:
+        """A state that ``player_id`` cannot tell from this one: the same information state
+        string and tensor, the hidden cards (the other hands' unknown cards and the stock below
+        the face-up card) dealt anew at random by :func:`durak.views.determinize`, which keeps
+        what play has made public (R4.9). For ISMCTS and the other algorithms that sample
+        worlds from an information state.
+
+        Args:
+            player_id: the seat whose information state is kept.
+            probability_sampler: a callable returning uniform floats in ``[0, 1)``, e.g.
+                ``pyspiel.UniformProbabilitySampler(0.0, 1.0)``; it seeds the draw, so a seeded
+                sampler gives reproducible samples.
+
+        The other seats' information state strings in the sample are the public history
+        followed by their sampled hand (their real past draws are not reconstructed), so each
+        sampled hand is an information state of its own. During the deal the picked cards are
+        replaced by a random pick of the same length; a terminal state is returned as a clone.
+
+        Raises:
+            ValueError: ``player_id`` is not a seat.
+        """
+        core = self._core
+        rules = core.rules
+        if not 0 <= player_id < rules.players:
+            raise ValueError(f"player {player_id} is not a seat 0-{rules.players - 1}")
+        rng = random.Random(int(float(probability_sampler()) * 2**53))
+        out = DurakState(self.get_game())
+        if core.over:
+            out._core = core
+            return out
+        if core.game is None:
+            picked = tuple(rng.sample(range(rules.cards), len(core.order)))
+            out._core = attrs.evolve(core, order=picked)
+            return out
+        world = determinize(view(core.game, player_id), rng)
+        n = rules.players
+        assert core.logs is not None
+        public = core.logs.lines(n, n)
+        logs = tuple(
+            core.logs.lines(k, n)
+            if k in (player_id, n)
+            else (*public, f"sampled hand {format_cards(world.hands[k]) or '-'}")
+            for k in range(n + 1)
+        )
+        out._core = attrs.evolve(
+            core, order=(), game=world, logs=_Log(fixed=logs), actor=next_actor(world)
+        )
+        return out
 
     def __str__(self) -> str:
         """The whole state, every hand and the stock order included."""
@@ -456,16 +583,27 @@ class DurakState(pyspiel.State):
         return "\n".join(lines)
 
 
+#: The pieces of the observation tensor that only the player knows: the rest is public.
+PRIVATE_PIECES = frozenset({"hand", "exchange", "unseen"})
+
+
 class DurakObserver:
     """The observer ``pyspiel`` asks for tensors and strings (``make_py_observer``).
+
+    Every observer has the same tensor layout (:func:`~durak.rl.encoding.observation_layout`,
+    plus ``played`` for the information state); one without private information zeroes
+    :data:`PRIVATE_PIECES`, one without public information zeroes every other piece.
 
     Attributes:
         tensor: the flat ``float32`` tensor that :meth:`set_from` fills.
         dict: the pieces of ``tensor`` by name, reshaped (views of the same memory).
+        public: whether it shows public information.
+        private: whether it shows the player's private information.
 
     Raises:
         ValueError: an observation type it does not provide (all players' private
-            information, or no public information) or observer parameters.
+            information, or an information state without public information) or observer
+            parameters.
     """
 
     def __init__(self, rules: Rules, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
@@ -478,11 +616,15 @@ class DurakObserver:
             if iig_obs_type is None
             else iig_obs_type.private_info
         )
-        if iig_obs_type is not None and not iig_obs_type.public_info:
-            raise ValueError("python_durak observations always include public information")
+        self.public = iig_obs_type is None or bool(iig_obs_type.public_info)
         if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
             raise ValueError("python_durak gives no observation of every player's hand")
         self.private = private == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        if not self.public and self.perfect_recall:
+            raise ValueError(
+                "python_durak gives no information state without public information: every "
+                "action is public, so the history is"
+            )
         pieces = list(observation_layout(rules))
         self._obs_size = observation_size(rules)
         if self.perfect_recall:
@@ -508,27 +650,35 @@ class DurakObserver:
         if game is None:
             return
         observation(view(game, player), out=self.tensor[: self._obs_size])
-        if not self.private:
-            for name in ("hand", "exchange", "unseen"):
-                self.dict[name].fill(0.0)
+        for name, piece in self.dict.items():
+            if (name in PRIVATE_PIECES and not self.private) or (
+                name not in PRIVATE_PIECES and not self.public
+            ):
+                piece.fill(0.0)
         if self.perfect_recall:
             played = self.dict["played"]
             n = core.rules.players
             for k in range(n):
-                for card in core.played[(player + k) % n]:
-                    played[k, card_index(card, core.rules)] = 1.0
+                cards = [card_index(card, core.rules) for card in core.played[(player + k) % n]]
+                if cards:
+                    played[k, cards] = 1.0
 
     def string_from(self, state: DurakState, player: int) -> str:
         """The information state string (perfect recall) or the observation string."""
         core = state._core
         if self.perfect_recall:
             who = player if self.private else core.rules.players
-            lines = core.logs[who] if core.logs else ()
+            n = core.rules.players
+            lines = core.logs.lines(who, n) if core.logs is not None else ()
             head = f"p{player}" if self.private else f"p{player} (public)"
             return "\n".join((head, *lines)) if lines else f"{head}: dealing"
         if core.game is None:
             return f"p{player}: dealing"
-        return _view_text(view(core.game, player), self.private)
+        v = view(core.game, player)
+        if not self.public:
+            hand = format_cards(v.hand) or "-"
+            return f"p{player}: hand {hand}; exchange {format_cards(sorted(v.exchange)) or '-'}"
+        return _view_text(v, self.private)
 
 
 def _view_text(v: PlayerView, private: bool) -> str:
@@ -541,6 +691,85 @@ def _view_text(v: PlayerView, private: bool) -> str:
         f"stock {v.stock_size}; discard {len(v.discard)}; attacker p{v.attacker}, "
         f"defender p{v.defender}; passed {sorted(v.passed)}; done {sorted(v.done)}"
     )
+
+
+# --------------------------------------------------------------------------------------------
+# Bots
+# --------------------------------------------------------------------------------------------
+
+
+class LibraryBot(pyspiel.Bot):
+    """One of the library's bots (:func:`durak.bots.make_bot`) as an OpenSpiel bot, for
+    ``evaluate_bots`` and the other OpenSpiel tools that take ``pyspiel.Bot`` objects.
+
+    The bot sees only ``view(state, player)`` (R13), as in the library's own tournaments.
+
+    Args:
+        name: a bot name with options, e.g. ``"search:time_limit=0.05"``.
+        seed: seeds the bot; :meth:`restart_at` makes it anew with the same seed.
+
+    Raises:
+        ValueError: an unknown bot name or option.
+    """
+
+    def __init__(self, name: str, seed: int | str | None = None) -> None:
+        pyspiel.Bot.__init__(self)
+        self.name = name
+        self.seed = seed
+        self.bot = make_bot(name, seed)
+
+    def step(self, state: DurakState) -> int:
+        """The bot's action id for the current player of ``state``.
+
+        Raises:
+            ValueError: ``state`` is a chance node or terminal.
+        """
+        game = state.game_state
+        player = state.current_player()
+        if game is None or player < 0:
+            raise ValueError("a library bot acts only at a player's turn, not at chance nodes")
+        return encode(self.bot.choose(view(game, player)), game)
+
+    def restart_at(self, state: DurakState) -> None:
+        """Start afresh (a new game): the bot is made again with its seed."""
+        self.bot = make_bot(self.name, self.seed)
+
+    def inform_action(self, state: DurakState, player_id: int, action: int) -> None:
+        """Nothing: the bot reads the whole view at its turn."""
+
+    def provides_force_action(self) -> bool:
+        """No."""
+        return False
+
+
+class Restartable(pyspiel.Bot):
+    """An OpenSpiel bot that searches afresh at every move (``ismcts.ISMCTSBot``,
+    ``mcts.MCTSBot``), given the ``restart_at`` and ``inform_action`` that
+    ``evaluate_bots.evaluate_bots`` calls and such bots do not define (OpenSpiel's default
+    raises "RestartAt not implemented").
+
+    >>> from open_spiel.python.algorithms import ismcts, mcts
+    >>> game = pyspiel.load_game(GAME_NAME, {"rules": '{"deck_size": 24}'})
+    >>> rollouts = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    >>> bot = Restartable(ismcts.ISMCTSBot(game, rollouts, 2.0, max_simulations=5))
+
+    Args:
+        bot: the bot to play; its ``step`` is called at each of its turns.
+    """
+
+    def __init__(self, bot: Any) -> None:
+        pyspiel.Bot.__init__(self)
+        self.bot = bot
+
+    def step(self, state: Any) -> int:
+        """The wrapped bot's action."""
+        return int(self.bot.step(state))
+
+    def restart_at(self, state: Any) -> None:
+        """Nothing: the wrapped bot keeps no state between moves."""
+
+    def inform_action(self, state: Any, player_id: int, action: int) -> None:
+        """Nothing: the wrapped bot keeps no state between moves."""
 
 
 if GAME_NAME not in pyspiel.registered_names():

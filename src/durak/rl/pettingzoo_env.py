@@ -24,16 +24,22 @@ could take at the same time (a throw-in while the defender thinks, a trump-six e
 are offered when he is the next actor; so a misdeal redeal (R12.2), legal only before the first
 lead, can be demanded only by the first attacker, the one player who acts before it.
 
+The version suffix ``_v0`` stands: the ids and observations of every rule set the environment
+took before are unchanged; rules with several-card leads or transfers, refused before, have
+group ids after the single cards (:mod:`durak.rl.encoding`).
+
 Spaces
 ------
 - action space: ``Discrete(A)``, the ids of :mod:`durak.rl.encoding` (``A = 3 + N * (S + 4)``,
-  363 for 36 cards).
+  363 for 36 cards; 462 for german-classic's several-card leads).
 - observation space: ``Dict({"observation": Box(0, 1, (L,), float32),
   "action_mask": Box(0, 1, (A,), int8)})``. ``observation`` is
   :func:`durak.rl.encoding.observation` of ``view(state, agent)`` (layout:
   :func:`durak.rl.encoding.observation_layout`; ``L = N * (n + 2*S + 9) + 13*n + 13``, 867 for two
   players and 36 cards), so it holds only what that player may know. ``action_mask`` is 1 at the
   ids of the agent's legal actions while it is the agent to act, else all 0.
+- state space (``state()``, for centralised training): ``Box(0, 1, (n * L,), float32)``, every
+  seat's observation from his own view, seat 0 first.
 
 Rewards and the end
 -------------------
@@ -66,10 +72,12 @@ Rules
 ``env(preset="podkidnoy", players=None, **overrides)``: the rules of a preset
 (:func:`durak.presets.get_preset`; ``players=None`` keeps the preset's number, 2 unless it says
 otherwise, so ``env("pairs")`` has four players) with any setting overridden, e.g.
-``env("perevodnoy", players=4, deck_size=52)``, or ``env(rules=Rules(...))``. Rules with
-``lead = same_rank`` or ``transfer_several`` are rejected
-(:class:`~durak.rl.encoding.UnsupportedRulesError`). ``render_mode="ansi"`` makes
-:meth:`raw_env.render` return a text of the whole table, every hand included (for onlookers and
+``env("perevodnoy", players=4, deck_size=52)``, or ``env(rules=Rules(...))``. Every preset
+plays, ``german-classic``'s several-card leads included; rules
+:func:`~durak.rl.encoding.check_supported` refuses raise
+:class:`~durak.rl.encoding.UnsupportedRulesError`. ``render_mode="ansi"`` makes
+:meth:`raw_env.render` return a text of the whole table, every hand included, and
+``render_mode="human"`` prints it after every step (for onlookers and
 debugging, not for agents).
 """
 
@@ -79,15 +87,14 @@ from typing import Any
 
 import gymnasium
 import numpy as np
+import numpy.typing as npt
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from durak.cards import format_cards
 from durak.engine import apply, new_game, next_actor
-from durak.presets import get_preset
+from durak.rl._common import RENDER_MODES, check_options, env_rules, observation_space, table_text
 from durak.rl.encoding import (
     action_space_size,
-    check_supported,
     decode,
     observation,
     observation_size,
@@ -122,13 +129,14 @@ class raw_env(AECEnv[str, Obs, Act]):
 
     Raises:
         RulesError: an unknown preset or setting, or an invalid value.
-        UnsupportedRulesError: ``lead = same_rank`` or ``transfer_several``.
+        UnsupportedRulesError: rules the encoding refuses
+            (:func:`~durak.rl.encoding.check_supported`).
         ValueError: an unknown render mode or a ``max_moves`` below 1.
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads it from the class
         "name": "durak_v1",
-        "render_modes": ["ansi"],
+        "render_modes": list(RENDER_MODES),
         "is_parallelizable": False,
         "render_fps": 1,
     }
@@ -144,35 +152,22 @@ class raw_env(AECEnv[str, Obs, Act]):
         **overrides: Any,
     ) -> None:
         super().__init__()  # type: ignore[no-untyped-call]
-        if rules is None:
-            if players is not None:
-                overrides = {"players": players, **overrides}
-            rules = get_preset(preset).rules(**overrides)
-        elif overrides:
-            rules = rules.replace(**overrides)
-        check_supported(rules)
-        if render_mode not in (None, *self.metadata["render_modes"]):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        if isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 1:
-            raise ValueError(f"max_moves must be a positive integer, not {max_moves!r}")
+        rules = env_rules(preset, players, rules, overrides)
+        check_options(render_mode, max_moves)
         self.rules = rules
         self.render_mode = render_mode
         self.max_moves = max_moves
         self.possible_agents = [f"player_{i}" for i in range(rules.players)]
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
         size = action_space_size(rules)
-        obs_space = gymnasium.spaces.Dict(
-            {
-                "observation": gymnasium.spaces.Box(
-                    0.0, 1.0, (observation_size(rules),), dtype=np.float32
-                ),
-                "action_mask": gymnasium.spaces.Box(0, 1, (size,), dtype=np.int8),
-            }
-        )
+        obs_space = observation_space(rules)
         self.observation_spaces = {agent: obs_space for agent in self.possible_agents}
         self.action_spaces = {
             agent: gymnasium.spaces.Discrete(size) for agent in self.possible_agents
         }
+        self.state_space = gymnasium.spaces.Box(
+            0.0, 1.0, (rules.players * observation_size(rules),), dtype=np.float32
+        )
         self._rng: np.random.Generator | None = None
         self.state_: GameState | None = None
         self.moves = 0
@@ -214,6 +209,17 @@ class raw_env(AECEnv[str, Obs, Act]):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
         self.agent_selection = self._actor_name()
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """The global state for centralised training (:attr:`state_space`): every seat's
+        observation tensor from his own view, seat 0 first, concatenated (``n * L`` floats).
+        It holds every hand; only the order of the stock below the face-up card stays hidden.
+
+        Raises:
+            RuntimeError: before the first :meth:`reset`.
+        """
+        state = self.game
+        return np.concatenate([observation(view(state, seat)) for seat in range(len(state.hands))])
 
     def observe(self, agent: str) -> Obs:
         """``{"observation": ..., "action_mask": ...}`` of ``agent`` (see the module docs)."""
@@ -263,28 +269,24 @@ class raw_env(AECEnv[str, Obs, Act]):
         else:
             self.agent_selection = self._actor_name()
         self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
     def render(self) -> str | None:
-        """With ``render_mode="ansi"``: a text of the whole table, every hand included."""
+        """With ``render_mode="ansi"``: a text of the whole table, every hand included. With
+        ``"human"``: that text printed to standard output (after every :meth:`step` too), and
+        ``None`` returned."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() was called without a render_mode; nothing to show")
             return None
-        s = self.game
-        lines = [
-            f"trump {s.trump.symbol} ({s.trump_card or '-'}), stock {len(s.stock)}, "
-            f"discard {len(s.discard)}, move {self.moves}",
-        ]
-        for seat, hand in enumerate(s.hands):
-            role = "A" if seat == s.attacker else "D" if seat == s.defender else " "
-            place = s.places[seat]
-            status = f" out (place {place})" if place is not None else ""
-            lines.append(f"{role} player_{seat}: {format_cards(hand) or '-'}{status}")
-        table = "  ".join(f"{a}/{b}" if b is not None else f"{a}/--" for a, b in s.table)
-        lines.append(f"table: {table or '-'}{' (taken)' if s.taken else ''}")
-        if s.result is not None:
-            r = s.result
-            lines.append(f"over: durak {r.durak}, draw {r.draw}, places {list(r.places)}")
-        return "\n".join(lines)
+        text = self._text()
+        if self.render_mode == "human":
+            print(text, end="\n\n", flush=True)
+            return None
+        return text
+
+    def _text(self) -> str:
+        return table_text(self.game, self.moves)
 
     def close(self) -> None:
         """Nothing to release."""
