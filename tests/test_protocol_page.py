@@ -22,6 +22,7 @@ from contracts import check
 from starlette.testclient import TestClient
 
 from durak.web import create_app
+from durak.web.config import ServerConfig
 from durak.web.tables import TableManager
 
 PAGE = Path(__file__).resolve().parents[1] / "docs" / "protocol.md"
@@ -68,7 +69,10 @@ def test_the_protocol_page_transcript_is_what_a_real_server_says() -> None:
     ids: dict[str, str] = {}
     sockets: dict[str, Any] = {}
     answer: Any = None
-    with TestClient(create_app(tables=TableManager(bot_delay=0))) as client:
+    # The page's table fixes its deal, which a server allows when started with
+    # --allow-fixed-seeds.
+    config = ServerConfig(bot_delay=0, allow_fixed_seeds=True)
+    with TestClient(create_app(tables=TableManager(config))) as client:
         try:
             for number, line in enumerate(lines, 1):
                 match = _LINE.match(line)
