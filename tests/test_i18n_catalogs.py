@@ -10,6 +10,7 @@ import pickle
 import re
 import string
 import sys
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -341,3 +342,47 @@ def test_r4_7_no_beat_names_its_cards_and_the_trump_in_every_language() -> None:
         text = said.say(err.reason, you=defender)
         assert said.card(low) in text and said.card(attack) in text
         assert said.suit_name(state.trump) in text
+
+
+_VOID = frozenset({"meta", "link", "input", "br", "img", "hr"})  # elements without an end tag
+
+
+class _PageTexts(HTMLParser):
+    """The web page's words outside the texts it marks for translation: text not inside an
+    element marked ``data-i18n`` or ``data-i18n-html``, and ``aria-label`` values without
+    ``data-i18n-label``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[tuple[str, bool]] = []
+        self.unmarked: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        names = dict(attrs)
+        label = names.get("aria-label")
+        if label and "data-i18n-label" not in names:
+            self.unmarked.append(f"aria-label={label!r}")
+        if tag in _VOID:
+            return
+        marked = bool(self.stack and self.stack[-1][1]) or bool(
+            {"data-i18n", "data-i18n-html"} & set(names)
+        )
+        self.stack.append((tag, marked))
+
+    def handle_endtag(self, tag: str) -> None:
+        while self.stack and self.stack.pop()[0] != tag:
+            pass
+
+    def handle_data(self, data: str) -> None:
+        text = " ".join(data.split())
+        inside = {tag for tag, _ in self.stack}
+        if not re.search(r"[A-Za-z]", text) or inside & {"title", "kbd", "script", "style"}:
+            return
+        if not (self.stack and self.stack[-1][1]) and text != "Durak":  # the game's name
+            self.unmarked.append(text)
+
+
+def test_every_word_of_the_web_page_is_marked_for_translation() -> None:
+    page = _PageTexts()
+    page.feed((ROOT / "src" / "durak" / "web" / "static" / "index.html").read_text("utf-8"))
+    assert page.stack == [] and page.unmarked == []
