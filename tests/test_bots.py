@@ -358,3 +358,17 @@ def test_wilson_interval_known_values() -> None:
     assert low < 0.3 < high and math.isclose((low + high) / 2, 0.3, abs_tol=0.01)
     with pytest.raises(ValueError):
         wilson_interval(11, 10)
+
+
+def test_random_bot_chooses_the_same_from_the_legal_actions_as_from_the_view() -> None:
+    # durak simulate and tournaments ask choose_legal and build no view: the games must be
+    # the ones choose(view) would give.
+    for seed in range(5):
+        by_view, by_list = RandomBot(seed), RandomBot(seed)
+        state = new_game(Rules(players=3), seed=seed)
+        while state.result is None:
+            actor = next_actor(state)
+            assert actor is not None
+            action = by_view.choose(view(state, actor))
+            assert by_list.choose_legal(actor, legal_actions(state, actor)) == action
+            state = apply(state, action)

@@ -81,7 +81,12 @@ __all__ = [
 
 class Bot(Protocol):
     """Anything that picks an action from what one seat may see (R13): ``choose`` gets the
-    acting seat's :class:`~durak.views.PlayerView` and returns one of its ``legal_actions``."""
+    acting seat's :class:`~durak.views.PlayerView` and returns one of its ``legal_actions``.
+
+    A bot that needs nothing but the legal actions may also have
+    ``choose_legal(player, legal_actions) -> Action``, which must choose as ``choose`` would
+    from ``player``'s view with those actions: the library's game loops (``durak simulate``,
+    tournaments) then skip building the view (:class:`RandomBot` does this)."""
 
     def choose(self, view: PlayerView) -> Action: ...
 
@@ -135,6 +140,18 @@ class RandomBot:
         if not view.legal_actions:
             raise _no_action(view)
         return self._rng.choice(view.legal_actions)
+
+    def choose_legal(self, player: int, legal_actions: Sequence[Action]) -> Action:
+        """One of ``player``'s ``legal_actions``, each equally likely: the choice
+        :meth:`choose` makes from his view, which lists them (the same generator draw),
+        without the view.
+
+        Raises:
+            ValueError: ``legal_actions`` is empty.
+        """
+        if not legal_actions:
+            raise ValueError(f"player {player} has no legal action in this view")
+        return self._rng.choice(legal_actions)
 
 
 # --------------------------------------------------------------------------------------------

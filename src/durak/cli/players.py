@@ -11,6 +11,7 @@ from typing import Any
 
 import durak.bots as bots_module
 from durak.actions import Action
+from durak.engine import legal_actions
 from durak.state import GameState
 from durak.views import PlayerView
 from durak.views import view as player_view
@@ -47,8 +48,11 @@ def _bot_move(bot: BotLike, state: GameState, actor: int) -> Action:
     Raises:
         ValueError: the bot has nothing to choose from (``actor`` has no legal action).
     """
-    if _takes_view(bot):
-        action: Action = bot.choose(player_view(state, actor))
+    quick = getattr(bot, "choose_legal", None)
+    if quick is not None:  # it needs the legal actions alone (durak.bots.Bot)
+        action: Action = quick(actor, legal_actions(state, actor))
+    elif _takes_view(bot):
+        action = bot.choose(player_view(state, actor))
     else:
         action = bot.choose(state, actor)
     return action
