@@ -194,13 +194,22 @@ def _client_message(action: str, form: int) -> str:
     return json.dumps(message)
 
 
-@pytest.mark.parametrize("preset", ["podkidnoy", "perevodnoy", "pairs"])
+#: The R15 extensions at a table (no preset has cheating): the joker, catches, epaulettes.
+_R15 = {"deck_size": 52, "jokers": 1, "cheating": True, "throw_in_by_suit": True, "pogony": True}
+
+
+@pytest.mark.parametrize(
+    ("preset", "rules"),
+    [("podkidnoy", {}), ("perevodnoy", {}), ("pairs", {}), ("podkidnoy", _R15)],
+    ids=["podkidnoy", "perevodnoy", "pairs", "r15"],
+)
 def test_R13_a_whole_game_over_the_websocket_is_valid_traffic(
-    client: TestClient, preset: str
+    client: TestClient, preset: str, rules: dict[str, Any]
 ) -> None:
     players = PRESETS[preset].rules().players
     made = client.post("/api/tables", json={"preset": preset, "seats": ["human"] * players,
-                                            "seed": 5})
+                                            "seed": 5, "rules": rules})
+    assert made.status_code == 201, made.text
     table = made.json()["id"]
     rng = random.Random(preset)
     log: list[Message] = []
@@ -263,6 +272,9 @@ def test_R13_a_whole_game_over_the_websocket_is_valid_traffic(
     assert {"led", "beaten", "bout_ended", "drew", "new_bout", "game_over"} <= events
     assert all(e["message"]["code"].startswith("event.")
                for m in log if m["type"] == "state" for e in m["events"])
+    if rules.get("cheating"):  # a catch was met, and said as a message
+        assert any(e["type"] == "acted" and " catch " in e["action"]
+                   for m in log if m["type"] == "state" for e in m["events"])
     firsts = [m for m in log if m["type"] == "state" and "history" in m]
     assert len(firsts) == players  # the first state message of each connection
 
