@@ -318,7 +318,7 @@ def test_house_rules_reload_and_replay_in_the_browser(
     table = tables.get(table_id)
     assert table is not None
     assert table.rules.deck_size == 52 and table.rules.transfer_by_card
-    page.wait_for_function("document.body.dataset.seat === '0'")
+    page.wait_for_function("() => document.body.dataset.seat === '0'")
     assert page.get_attribute("#typed-action", "placeholder").startswith("p0 ")  # type: ignore[union-attr]
     transform = page.evaluate("getComputedStyle(document.querySelector('.trump-card')).transform")
     assert transform in ("none", "matrix(1, 0, 0, 1, 0, 0)")
@@ -326,7 +326,7 @@ def test_house_rules_reload_and_replay_in_the_browser(
     logged = page.locator("#log li").count()
     assert logged >= 4
     page.reload()
-    page.wait_for_function("document.body.dataset.seat === '0'")
+    page.wait_for_function("() => document.body.dataset.seat === '0'")
     page.wait_for_function("n => document.querySelectorAll('#log li').length >= n", arg=logged)
     _play(page, 0, 400)
     assert _over(page)

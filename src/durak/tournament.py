@@ -239,13 +239,13 @@ class TournamentResult:
         however they were played (one process, several, a Ray cluster).
 
         Raises:
-            ImportError: ``openskill`` is not installed (``pip install 'durak[ratings]'``).
+            ImportError: ``openskill`` is not installed (``pip install 'durak-engine[ratings]'``).
         """
         try:
             from openskill.models import PlackettLuce
         except ImportError as exc:  # pragma: no cover - the test environment has it
             raise ImportError(
-                "ratings need the openskill library: pip install 'durak[ratings]'"
+                "ratings need the openskill library: pip install 'durak-engine[ratings]'"
             ) from exc
         model = PlackettLuce()
         current = [model.rating(name=name) for name in self.bot_names]
@@ -443,7 +443,7 @@ def _run_on(
 
 class RayExecutor(Executor):
     """A :class:`concurrent.futures.Executor` that runs each call as a Ray task (extra
-    ``ray``: ``pip install 'durak[ray]'``), for tournaments on a Ray cluster.
+    ``ray``: ``pip install 'durak-engine[ray]'``), for tournaments on a Ray cluster.
 
     Ray is started when the executor is made unless it already runs in this process:
     ``ray.init(address=address, num_cpus=num_cpus)``; ``address=None`` starts a local
@@ -473,7 +473,7 @@ class RayExecutor(Executor):
         try:
             import ray
         except ImportError as exc:
-            raise ImportError("the Ray backend needs Ray: pip install 'durak[ray]'") from exc
+            raise ImportError("the Ray backend needs Ray: pip install 'durak-engine[ray]'") from exc
         self._ray = ray
         self._started = False
         if not ray.is_initialized():
@@ -514,7 +514,7 @@ def plot(result: TournamentResult, path: str | Path) -> None:
     seat with intervals.
 
     Raises:
-        ImportError: matplotlib is not installed (``pip install 'durak[ray]'`` has it).
+        ImportError: matplotlib is not installed (``pip install 'durak-engine[ray]'`` has it).
         ValueError: a format matplotlib cannot write.
     """
     try:
@@ -523,7 +523,7 @@ def plot(result: TournamentResult, path: str | Path) -> None:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError as exc:  # pragma: no cover - the test environment has it
-        raise ImportError("--plot needs matplotlib: pip install 'durak[ray]'") from exc
+        raise ImportError("--plot needs matplotlib: pip install 'durak-engine[ray]'") from exc
     rated = result.ratings() if has_ratings() else None
     names = [f"{j + 1}. {s.name}" for j, s in enumerate(result.stats)]
     panels = 3 if rated is not None else 2

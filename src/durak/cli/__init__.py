@@ -270,7 +270,7 @@ def build_parser() -> argparse.ArgumentParser:
         choices=("local", "ray"),
         default="local",
         help="where a tournament's games run: this machine (local, with --jobs) or a Ray "
-        "cluster (ray; pip install 'durak[ray]'); the figures do not depend on it",
+        "cluster (ray; pip install 'durak-engine[ray]'); the figures do not depend on it",
     )
     sim.add_argument(
         "--address",

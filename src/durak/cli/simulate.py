@@ -529,7 +529,7 @@ def _cmd_simulate(args: argparse.Namespace, name: str, rules: Rules, seed: int |
             renderable = (  # a plain table: too wide for rich to wrap usefully
                 f"{name}: tournament of {result.games} seat-rotated games, seed {seed}\n"
                 f"{result.table()}\ndraws: {result.draws}"
-                + ("" if has_ratings() else "\n(ratings: pip install 'durak[ratings]')")
+                + ("" if has_ratings() else "\n(ratings: pip install 'durak-engine[ratings]')")
                 + (f"\nplot: {args.plot}" if args.plot is not None else "")
             )
         elif args.match:

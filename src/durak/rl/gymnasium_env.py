@@ -1,5 +1,5 @@
 """A single-agent Gymnasium environment: one seat against the library's bots or any callable
-(extra ``rl``: ``pip install 'durak[rl]'``).
+(extra ``rl``: ``pip install 'durak-engine[rl]'``).
 
 Importing this module registers the environment with Gymnasium as ``durak/Durak-v0``;
 ``gymnasium.make`` can import it by itself with the module path before the id:
