@@ -1,17 +1,22 @@
-"""Engine benchmark: how fast random games and single steps run.
+"""Engine benchmark: how fast random games and single steps run, and what a state weighs.
 
-Measures, for each preset (``--presets``, Podkidnoy by default) and player count (``--players``,
+Measures, for each preset (``--presets``, Podkidnoy by default; ``all`` for every preset),
+each R15 extension switched on alone (``--extensions``) and each player count (``--players``,
 2 and 4 by default; counts a preset cannot deal are skipped):
 
-(a) full games per second, played by a random legal player: ``next_actor`` picks who acts,
-    ``legal_actions(state, actor)`` lists his actions, ``random.choice`` picks one, ``apply``
-    plays it; the deal (``new_game``) is included;
-(b) steps per second, one step being ``legal_actions(state)`` (every player's actions) plus
-    ``apply`` of one of them, replaying action sequences recorded beforehand so that only
-    those two calls are timed;
-(c) with ``--memory``, the bytes one state takes: its pickle, and its own objects in memory
-    (the state, its tuples and sets; cards and rules are shared by every state and not counted),
-    the median over the states of the recorded games.
+(a) full games per second, played by a random player through the public immutable API:
+    ``new_game``, then at every step ``legal_actions(state)`` (every player's actions, R13.1),
+    ``random`` picks one and ``apply`` plays it; the deal is included;
+(b) steps per second, one step being ``legal_actions(state)`` plus ``apply`` of one of them,
+    replaying action sequences recorded beforehand so that only those two calls are timed;
+(c) with ``--memory``, the bytes one state takes: the median pickle size over every state of
+    the recorded games, and the memory a mid-game state holds of its own (``tracemalloc``,
+    per state, over states kept from many games: what a search pays for each state it keeps;
+    cards, rules and other shared values are not counted).
+
+``--listing`` times ``legal_actions`` of the largest positions each several-card setting can
+reach (R4.2 ``lead = same_rank``, R9.4 ``transfer_several``), with one and two decks (two is
+the rule book's largest count, R14), and prints the number of actions listed.
 
 Each figure is the median of ``--runs`` runs (min and max shown too), as a rate over wall-clock
 time and, in brackets, over the process's CPU time (``time.process_time``), which is the steadier
@@ -21,6 +26,7 @@ Usage::
 
     python benchmarks/bench_engine.py                 # about 15-30 s
     python benchmarks/bench_engine.py --runs 9 --games 400
+    python benchmarks/bench_engine.py --presets all --extensions --memory --listing
     python benchmarks/bench_engine.py --profile 4     # cProfile one run of 4-player games
 """
 
@@ -28,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import gc
 import pickle
 import platform
 import pstats
@@ -35,24 +42,34 @@ import random
 import statistics
 import sys
 import time
+import tracemalloc
 from collections.abc import Callable, Sequence
 from functools import partial
 
 import durak
-from durak import Card, GameState, Rules, RulesError, apply, legal_actions, new_game, next_actor
+from durak import (
+    GameState,
+    Rules,
+    RulesError,
+    apply,
+    build_deck,
+    legal_actions,
+    new_game,
+    new_position,
+)
 from durak.actions import Action
-from durak.presets import get_preset
+from durak.presets import PRESETS, get_preset
 
 
 def random_game(rules: Rules, seed: int) -> int:
-    """Play one game with a random legal player; returns its number of actions."""
+    """Play one game with a random player choosing among every player's legal actions;
+    returns its number of actions."""
     rng = random.Random(seed)
     state = new_game(rules, seed=seed)
     steps = 0
     while state.result is None:
-        actor = next_actor(state)
-        assert actor is not None
-        state = apply(state, rng.choice(legal_actions(state, actor)))
+        actions = legal_actions(state)
+        state = apply(state, actions[rng.randrange(len(actions))])
         steps += 1
     return steps
 
@@ -63,9 +80,8 @@ def record_game(rules: Rules, seed: int) -> tuple[GameState, list[Action]]:
     start = state = new_game(rules, seed=seed)
     actions: list[Action] = []
     while state.result is None:
-        actor = next_actor(state)
-        assert actor is not None
-        action = rng.choice(legal_actions(state, actor))
+        legal = legal_actions(state)
+        action = legal[rng.randrange(len(legal))]
         actions.append(action)
         state = apply(state, action)
     return start, actions
@@ -95,36 +111,85 @@ def steps_run(recorded: Sequence[tuple[GameState, list[Action]]]) -> Timing:
     return time.perf_counter() - t0, time.process_time() - c0, steps
 
 
-def own_bytes(state: GameState) -> int:
-    """Bytes of the state's own objects: the state and the tuples, sets and small values it
-    holds; cards, rules and enum members are shared by all states and not counted."""
-    seen: set[int] = set()
-    total = 0
-    stack: list[object] = [state]
-    while stack:
-        obj = stack.pop()
-        if id(obj) in seen or isinstance(obj, Card | Rules) or obj is None:
-            continue
-        seen.add(id(obj))
-        total += sys.getsizeof(obj)
-        if isinstance(obj, GameState):
-            stack.extend(getattr(obj, name) for name in obj.__slots__ if hasattr(obj, name))
-        elif isinstance(obj, tuple | frozenset | list):
-            stack.extend(obj)
-    return total
-
-
 def memory(recorded: Sequence[tuple[GameState, list[Action]]]) -> tuple[float, float]:
-    """Median pickle size and median own bytes over every state of the recorded games."""
+    """The median pickle size over every state of the recorded games, and the bytes of memory
+    a mid-game state holds of its own: ``tracemalloc``'s growth while the mid-game states of
+    the games are rebuilt and kept (their predecessors freed), per state."""
     pickled: list[int] = []
-    owned: list[int] = []
     for start, actions in recorded:
         state = start
         for action in actions:
             pickled.append(len(pickle.dumps(state)))
-            owned.append(own_bytes(state))
             state = apply(state, action)
-    return statistics.median(pickled), statistics.median(owned)
+
+    def midgame(start: GameState, actions: list[Action]) -> GameState:
+        state = start
+        for action in actions[: len(actions) // 2]:
+            state = apply(state, action)
+        return state
+
+    for start, actions in recorded:  # warm the caches (shared actions, plans)
+        midgame(start, actions)
+    kept: list[GameState | None] = [None] * len(recorded)
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    for i, (start, actions) in enumerate(recorded):
+        kept[i] = midgame(start, actions)
+    legal_actions(new_game(Rules(), seed=0))  # the engine remembers its last state: move it on
+    gc.collect()
+    after = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    return statistics.median(pickled), (after - before) / len(kept)
+
+
+def listing_positions() -> list[tuple[str, GameState, int]]:
+    """The largest positions of the several-card settings: ``(label, state, seat)``. The
+    attacker holds every copy of one rank against a defender with a full hand (a same-rank
+    lead, R4.2); the defender holds every copy of the attack rank but one (a transfer of
+    several cards, R9.4); with one and two decks."""
+    out: list[tuple[str, GameState, int]] = []
+    for decks in (1, 2):
+        for setting in ("lead = same_rank", "transfer_several"):
+            if setting == "lead = same_rank":
+                rules = Rules(players=2, decks=decks, lead="same_rank")
+            else:
+                rules = Rules(players=2, decks=decks, transfer_by_card=True, transfer_several=True)
+            deck = list(build_deck(rules.deck_size, decks))
+            nines = [c for c in deck if c.rank == 9]
+            others = [c for c in deck if c.rank != 9]
+            if setting == "lead = same_rank":
+                hands = [nines, others[:6]]
+                state = new_position(rules, hands=hands, stock=others[6:], attacker=0)
+                seat = 0
+            else:
+                hands = [others[:6], nines[1:]]
+                state = new_position(
+                    rules,
+                    hands=hands,
+                    stock=others[6:],
+                    attacker=0,
+                    table=[(nines[0], None)],
+                    defender_hand=len(nines) - 1,
+                    bouts=1,
+                )
+                seat = 1
+            out.append((f"{setting}, {decks} deck{'s' if decks > 1 else ''}", state, seat))
+    return out
+
+
+def listing(runs: int) -> None:
+    """Median milliseconds to list each largest position's actions (a fresh state each time,
+    so nothing is remembered), and how many there are."""
+    for label, state, seat in listing_positions():
+        times: list[float] = []
+        count = 0
+        for _ in range(runs):
+            fresh = pickle.loads(pickle.dumps(state))
+            t0 = time.perf_counter()
+            count = len(legal_actions(fresh, seat))
+            times.append(time.perf_counter() - t0)
+        print(f"  {label:<34} {statistics.median(times) * 1000:>7.2f} ms  {count:>5} actions")
 
 
 def measure(run: Callable[[], Timing], runs: int) -> list[Timing]:
@@ -179,14 +244,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--presets",
         nargs="+",
         default=["podkidnoy"],
-        help="presets to measure (default podkidnoy)",
+        help="presets to measure, or all (default podkidnoy)",
+    )
+    parser.add_argument(
+        "--extensions",
+        action="store_true",
+        help="also measure each R15 extension on alone (on the preset it needs)",
     )
     parser.add_argument(
         "--memory", action="store_true", help="also report the bytes one state takes"
     )
+    parser.add_argument(
+        "--listing",
+        action="store_true",
+        help="also time the listing of the several-card settings' largest positions",
+    )
     args = parser.parse_args(argv)
     if args.runs < 1 or args.games < 1:
         parser.error("--runs and --games must be at least 1")
+    presets = list(PRESETS) if args.presets == ["all"] else args.presets
 
     print(f"durak {durak.__version__}")
     print(f"Python {platform.python_version()} ({platform.python_implementation()})")
@@ -197,14 +273,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
     print(f"runs: {args.runs}, games per run: {args.games}, seeds 0-{args.games - 1}\n")
-    for preset in args.presets:
+    cases: list[tuple[str, Callable[[int], Rules]]] = [
+        (preset, partial(_preset_rules, preset)) for preset in presets
+    ]
+    if args.extensions:
+        cases += [(label, partial(_extension_rules, changes)) for label, changes in EXTENSIONS]
+    for label, make in cases:
         for players in args.players:
             try:
-                rules = get_preset(preset).rules(players=players)
+                rules = make(players)
             except RulesError as exc:
-                print(f"{preset}, {players} players: skipped ({exc})")
+                print(f"{label}, {players} players: skipped ({exc})")
                 continue
-            print(f"{preset}, {players} players")
+            print(f"{label}, {players} players")
             timings = measure(partial(games_run, rules, args.games), args.runs)
             report("(a) random full games", args.games, "games", timings)
             print(f"      ({timings[0][2] / args.games:.1f} actions per game on average)")
@@ -214,7 +295,29 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.memory:
                 pickled, owned = memory(recorded)
                 print(f"  (c) bytes per state        {pickled:,.0f} pickled, {owned:,.0f} own")
+    if args.listing:
+        print("\nlisting the largest positions (median of --runs, fresh state each time)")
+        listing(max(args.runs, 5))
     return 0
+
+
+#: The R15 extensions, each switched on alone, with the settings it needs (R15.1: a 52-card
+#: deck; R15.3: transfers by a shown trump).
+EXTENSIONS: tuple[tuple[str, dict[str, object]], ...] = (
+    ("jokers (R15.1)", {"deck_size": 52, "jokers": 2}),
+    ("throw_in_by_suit (R15.2)", {"throw_in_by_suit": True}),
+    ("show_sends_back (R15.3)", {"transfer_by_showing_trump": True, "show_sends_back": True}),
+    ("pogony (R15.4)", {"pogony": True}),
+    ("cheating (R15.5)", {"cheating": True}),
+)
+
+
+def _preset_rules(preset: str, players: int) -> Rules:
+    return get_preset(preset).rules(players=players)
+
+
+def _extension_rules(changes: dict[str, object], players: int) -> Rules:
+    return Rules(players=players, **changes)  # type: ignore[arg-type]
 
 
 if __name__ == "__main__":
