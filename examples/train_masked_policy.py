@@ -9,6 +9,8 @@ ids: the random bot) each play fresh games against the random bot; the durak rat
 interval is printed for both. The script fails (exit status 1) unless the trained policy's
 interval lies below one half, the rate of two random players.
 
+It needs the ``rl`` extra (numpy, Gymnasium): ``pip install 'durak-engine[rl]'``.
+
 Run: python examples/train_masked_policy.py [TRAIN_GAMES] [TEST_GAMES]
 """
 
