@@ -583,6 +583,15 @@ def test_R9_6_no_show_in_the_first_bout_when_switched_off() -> None:
     assert_illegal(state, ShowTrump(1, "9h"), "R9.6")
 
 
+def test_R9_2_no_show_when_the_table_exceeds_the_new_defenders_hand() -> None:
+    # Two nines led; the player after the defender holds one card, so a shown trump would
+    # leave him two attack cards to face with one card (R9.2): it is not offered.
+    rules = D24.replace(players=3, lead="same_rank", transfer_by_showing_trump=True)
+    state = play(position(rules, ["9c 9s Ac", "9h Jc Qc", "Ts"], trump="h"), Lead(0, "9c 9s"))
+    assert ShowTrump(1, "9h") not in legal(state, 1)
+    assert_illegal(state, ShowTrump(1, "9h"), "R9.2")
+
+
 # ---------------------------------------------------------------------------------------------
 # R9.6a both kinds of transfer
 # ---------------------------------------------------------------------------------------------
