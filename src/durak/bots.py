@@ -54,7 +54,7 @@ from durak.actions import (
     Transfer,
 )
 from durak.cards import DECK_SIZES, Card
-from durak.engine import _offered, apply, attack_limit, legal_actions, next_actor
+from durak.engine import apply, attack_limit, legal_actions, next_actor
 from durak.errors import IllegalActionError
 from durak.rules.extensions.cheating import Catch, fair_beat_table, is_cheat
 from durak.rules.objective import out_wins
@@ -286,10 +286,9 @@ class _Ctx:
         self.source = state
 
     def offered(self) -> list[Action]:
-        """The actions the rule modules offer the player in a full state (a superset of the
-        legal ones; a view offers none)."""
+        """The player's legal actions in a full state (a view offers none)."""
         if isinstance(self.source, GameState):
-            return _offered(self.source, self.player)
+            return list(legal_actions(self.source, self.player))
         return []
 
     def is_trump(self, c: int) -> bool:

@@ -932,12 +932,24 @@ def _unowned(plan: Plan, action: Action) -> Violation:
 UNEXPLAINED: Violation = ("R13.1", "not among the legal actions now")
 
 
-def _refusal(b: Bout, action: Action) -> Violation | None:
-    """``None`` if ``action`` is listed (legal), else the rule it breaks: the one legality
-    source is the listing (:func:`_legal`); the modules' violation hooks say why."""
+def _listed(b: Bout, action: Action) -> bool:
+    """Whether ``action`` is among its player's legal actions: the one legality source. A
+    listed object is found by identity first (callers usually pass one back)."""
     p = action.player
     s = b.s
-    if s.result is None and type(p) is int and p < len(s.hands) and action in _legal(b, p):
+    if s.result is not None or type(p) is not int or p >= len(s.hands):
+        return False
+    mine = _legal(b, p)
+    for listed in mine:
+        if listed is action:
+            return True
+    return action in mine
+
+
+def _refusal(b: Bout, action: Action) -> Violation | None:
+    """``None`` if ``action`` is listed (legal), else the rule it breaks, as the modules'
+    violation hooks say."""
+    if _listed(b, action):
         return None
     return _violation(b, action) or UNEXPLAINED
 
@@ -963,10 +975,7 @@ def is_legal(state: GameState, action: Action) -> bool:
     """
     _need_state(state)
     _need_action(action)
-    p = action.player
-    if state.result is not None or type(p) is not int or p >= len(state.hands):
-        return False
-    return action in _legal(_bout(state), p)
+    return _listed(_bout(state), action)
 
 
 def _legal(b: Bout, p: int) -> tuple[Action, ...]:
@@ -1007,11 +1016,6 @@ def _checked(s: GameState, checkers: tuple[RuleModule, ...], action: Action) -> 
     return None
 
 
-def _offered(state: GameState, p: int) -> list[Action]:
-    """``p``'s legal actions, for the bots' playouts."""
-    return list(_legal(_bout(state), p))
-
-
 def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, ...]:
     """Every legal action of every player (R13.1), or only ``player``'s.
 
@@ -1036,11 +1040,9 @@ def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, 
         b = _bout(state)
     if player is not None:
         return _legal(b, player)
-    known = b.legal
     out: list[Action] = []
     for p in range(n):
-        mine = known.get(p)
-        out.extend(_legal(b, p) if mine is None else mine)
+        out.extend(_legal(b, p))
     return tuple(out)
 
 
@@ -1182,18 +1184,9 @@ def _apply(state: GameState, action: Action, log: list[Event] | None) -> GameSta
     if b is None or b.s is not state:
         b = _bout(state)
     p = action.player
-    mine = b.legal.get(p)
-    if mine is not None:  # listed: usually one of the listed objects, found by identity
-        for listed in mine:
-            if listed is action:
-                break
-        else:
-            if action not in mine:
-                mine = None
-    if mine is None:
-        bad = _refusal(b, action)
-        if bad is not None:
-            raise IllegalActionError(action.describe(), p, bad[0], bad[1])
+    bad = _refusal(b, action)
+    if bad is not None:
+        raise IllegalActionError(action.describe(), p, bad[0], bad[1])
     s = state
     plan = b.plan
     owner = plan.owners[kind]
