@@ -83,15 +83,7 @@ class Bout:
             self.unbeaten = unbeaten
             self.beaten = len(table) - unbeaten
             self.limit = limit = min(cap, s.defender_hand)
-            key = (active, s.attacker, s.defender)
-            throwers = plan.known_throwers.get(key)
-            if throwers is None:
-                if len(plan.known_throwers) > 4096:
-                    plan.known_throwers.clear()
-                throwers = plan.known_throwers[key] = plan.throwers(
-                    rules, active, s.attacker, s.defender
-                )
-            self.throwers = throwers
+            self.throwers = plan.throwers_of(active, s.attacker, s.defender)
             self.can_add = (not s.taken or rules.throw_after_take) and len(table) < limit
         else:
             self.ranks = set()

@@ -430,8 +430,7 @@ class Plan:
         self.dealers = tuple(m for m in modules if _overrides(m, "dealt"))
         self.resulters = tuple(m for m in modules if _overrides(m, "result"))
         self.throw_filters = tuple(m for m in modules if _overrides(m, "may_throw"))
-        #: the ``throwers`` policy's answers, by ``(active, attacker, defender)``
-        self.known_throwers: dict[tuple[tuple[bool, ...], int, int], tuple[int, ...]] = {}
+        self._known_throwers: dict[tuple[tuple[bool, ...], int, int], tuple[int, ...]] = {}
         cards: tuple[Card, ...] = ()
         for module in modules:
             cards = module.deck(rules, cards)
@@ -466,6 +465,19 @@ class Plan:
         [Rules, tuple[Card, ...], tuple[Card, ...]], tuple[tuple[Card, ...], Card]
     ]
     transfer_target: Callable[[Bout, Action], int | None]
+
+    def throwers_of(
+        self, active: tuple[bool, ...], attacker: int, defender: int
+    ) -> tuple[int, ...]:
+        """The ``throwers`` policy's answer for these seats, remembered (policies are pure)."""
+        key = (active, attacker, defender)
+        known = self._known_throwers.get(key)
+        if known is None:
+            if len(self._known_throwers) > 4096:
+                self._known_throwers.clear()
+            known = self.throwers(self.rules, active, attacker, defender)
+            self._known_throwers[key] = known
+        return known
 
     def owner(self, action: Action) -> RuleModule | None:
         """The module that owns ``action``'s kind, or ``None``."""
