@@ -48,16 +48,15 @@ def settle(
     n = len(places)
     new = list(places)
     gone = set(left)
-    if newly_out:
-        place = 1 + sum(1 for x in places if x is not None)
-        for p in newly_out:
-            if new[p] is None:
+    place = 1 + sum(1 for x in places if x is not None)
+    for p in newly_out:
+        if new[p] is None:
+            new[p] = place
+    if rules.teams is not None and rules.team_win is TeamWin.FIRST_OUT:
+        for p in range(n):
+            if new[p] is None and any(_partners(rules, p, q) for q in newly_out):
                 new[p] = place
-        if rules.teams is not None and rules.team_win is TeamWin.FIRST_OUT:
-            for p in range(n):
-                if new[p] is None and any(_partners(rules, p, q) for q in newly_out):
-                    new[p] = place
-                    gone.add(p)
+                gone.add(p)
     result = _result(rules, new, newly_out, defender)
     if (
         result is not None
