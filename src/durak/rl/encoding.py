@@ -802,31 +802,23 @@ def _played(action: Action) -> tuple[Card, ...]:
     return ()
 
 
+def _cardless(kind: type[Take | Pass | Redeal], description: str) -> ActionCodec:
+    """The codec of an action without cards: one id, the player's."""
+    name = kind.kind
+    return ActionCodec(
+        name,
+        (name,),
+        _one(),
+        lambda a, r, c: 0,
+        lambda i, p, r, c: kind(p),
+        description=description,
+    )
+
+
 for _codec in (
-    ActionCodec(
-        "take",
-        ("take",),
-        _one(),
-        lambda a, r, c: 0,
-        lambda i, p, r, c: Take(p),
-        description="Take (R4.8)",
-    ),
-    ActionCodec(
-        "pass",
-        ("pass",),
-        _one(),
-        lambda a, r, c: 0,
-        lambda i, p, r, c: Pass(p),
-        description="Pass (R4.9)",
-    ),
-    ActionCodec(
-        "redeal",
-        ("redeal",),
-        _one(),
-        lambda a, r, c: 0,
-        lambda i, p, r, c: Redeal(p),
-        description="Redeal (R12.2)",
-    ),
+    _cardless(Take, "Take (R4.8)"),
+    _cardless(Pass, "Pass (R4.9)"),
+    _cardless(Redeal, "Redeal (R12.2)"),
     ActionCodec(
         "attack",
         ("lead", "throw"),
