@@ -26,10 +26,13 @@ def test_translated_pages_exist_and_differ_from_english(lang: str) -> None:
 
 def _prose(markdown: str) -> set[str]:
     """The page's lines of text: not code, table rows (a setting's row may hold only code and
-    links), short headings or blank lines."""
+    links), headings (a rule's name may be the same word in two languages: "R10.1 Teams",
+    "R15.4 Pogony") or blank lines."""
     text = re.sub(r"```.*?```", "", markdown, flags=re.S)
     return {
-        line for line in text.splitlines() if len(line.split()) > 2 and not line.startswith("|")
+        line
+        for line in text.splitlines()
+        if len(line.split()) > 2 and not line.startswith(("|", "#"))
     }
 
 
