@@ -121,6 +121,8 @@ def test_the_german_table_for_the_readme(
     page.select_option("#seat-1", "rule")
     page.click("button[type=submit]")
     page.wait_for_url("**/table/*")
+    table = tables.get(page.url.rsplit("/", 1)[1])
+    assert table is not None and [s.kind for s in table.seats] == ["human", "rule"]
     page.wait_for_selector("#hand .card")
     assert page.inner_text("#take").startswith("Aufnehmen")
     made = _play(page, 0, moves=6)
