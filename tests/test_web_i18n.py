@@ -330,7 +330,7 @@ def test_R13_a_full_table_and_another_origin_are_refused_in_the_connection_s_lan
         "Ten stół ma 1 połączenie, więcej nie przyjmie: spróbuj później."
     )
     assert origin["code"] == "server.origin-refused"
-    assert origin["localized"] == "Страницам с этого источника здесь играть нельзя."
+    assert origin["localized"] == "Страницам этого сайта здесь играть нельзя."
     with TestClient(_app(sockets_per_client=1)) as client:
         table_id = client.post("/api/tables", json={"seats": ["human", "rule"]}).json()["id"]
         with client.websocket_connect(f"/ws/{table_id}") as first:
