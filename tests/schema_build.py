@@ -493,6 +493,25 @@ _MESSAGE: dict[str, Any] = obj(
     }
 )
 
+#: The fields every error of the server carries beside its English text (durak.web.protocol.
+#: error_fields).
+_ERROR_FIELDS: dict[str, Any] = {
+    "code": {
+        **TEXT,
+        "pattern": "^(server\\.[a-z-]+|other)$",
+        "description": "the reason's stable code (durak.messages: 'server.no-table' ...)",
+    },
+    "params": {
+        "type": "object",
+        "description": "the code's parameters: numbers, text, a nested message as {code, params}",
+    },
+    "localized": {
+        **TEXT,
+        "description": "the reason in the language of the request or connection (its 'lang' "
+        "query parameter, else its Accept-Language; English by default)",
+    },
+}
+
 _FIXED_SEED: dict[str, Any] = {
     "type": ["integer", "string", "null"],
     "description": "the seed the table was created with (a server started with "
@@ -551,11 +570,12 @@ def ws_server() -> dict[str, Any]:
         {
             "type": {"const": "error"},
             "message": {**TEXT, "description": "what was refused, in English"},
+            **_ERROR_FIELDS,
             "rule": {**TEXT, "description": "the rule a refused action breaks ('R4.3')"},
             "reason": {**_MESSAGE, "description": "why the rule refuses it, as a message code "
                        "and its parameters"},
         },
-        ["type", "message"],
+        ["type", "message", "code", "params", "localized"],
         title="error",
     )
     return document(
@@ -618,8 +638,11 @@ def http() -> dict[str, Any]:
     preset = obj(
         {
             "name": TEXT,
-            "description": TEXT,
-            "source": TEXT,
+            "description": {**TEXT, "description": "in English"},
+            "source": {**TEXT, "description": "in English"},
+            "localized_description": {**TEXT, "description": "the description in the answer's "
+                                      "language"},
+            "localized_source": {**TEXT, "description": "the source in the answer's language"},
             "players": {"type": "array", "items": {"type": "integer", "minimum": 2}},
             "default_players": {"type": "integer", "minimum": 2},
             "rules": {**ref("rules"), "description": "the preset's rules"},
@@ -659,6 +682,8 @@ def http() -> dict[str, Any]:
     replay = obj(
         {
             "players": {"type": "array", "items": TEXT, "description": "the record's players"},
+            "seats": {"type": "array", "items": TEXT, "description": "each seat's kind "
+                      "(human, rule ...) from the record's meta, if it has them"},
             "steps": {"type": "array", "items": step, "description": "every position"},
         },
         description="POST /api/replay (200): every position of a finished game's record",
@@ -671,7 +696,9 @@ def http() -> dict[str, Any]:
         {
             "$defs": {
                 "presets": obj(
-                    {"presets": {"type": "array", "items": preset},
+                    {"lang": {**TEXT, "description": "the language of the localized texts: "
+                              "'lang' if given, else the best of Accept-Language"},
+                     "presets": {"type": "array", "items": preset},
                      "seat_kinds": {"type": "array", "items": seat_kind},
                      "max_timer": {**_TIMER, "description": "the longest turn timer a table "
                                    "may have (seconds)"},
@@ -703,9 +730,13 @@ def http() -> dict[str, Any]:
                 },
                 "table": {**table, "description": "GET /api/tables/<id>; POST /api/tables (201)"},
                 "error": obj(
-                    {"error": TEXT, "rule": {**TEXT, "description": "the rule an illegal "
-                                             "action breaks (POST /api/engine, 422)"}},
-                    ["error"],
+                    {"error": {**TEXT, "description": "what was wrong, in English"},
+                     **_ERROR_FIELDS,
+                     "rule": {**TEXT, "description": "the rule an illegal "
+                              "action breaks (POST /api/engine, 422)"},
+                     "reason": {**_MESSAGE, "description": "why the rule refuses the action "
+                                "(POST /api/engine, 422)"}},
+                    ["error", "code", "params", "localized"],
                     description="any 4xx or 5xx answer (400, 404, 413, 422, 429, 503)",
                 ),
                 "engine-request": engine_request(),

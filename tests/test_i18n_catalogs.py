@@ -52,6 +52,16 @@ TRANSLATED = ("de", "pl", "ru")
 #: language shares with English (Polish "partner").
 SAME_OK = {("rank letter", "A"), ("rank letter", "K"), ("rank letter", "Q"), ("rank letter", "J")}
 SAME_WORD = {("pl", "partner")}
+#: Server texts that are a JSON key of the request (or an action's notation) and the library's
+#: English detail or reason: the same in every language (the reason is said on its own).
+SAME_CODE = {
+    "server.bad-rules",
+    "server.engine-bad-seed",
+    "server.engine-bad-state",
+    "server.engine-bad-action",
+    "server.engine-illegal",
+}
+SAME_OK |= {(code, TEMPLATES[code][0]) for code in SAME_CODE}
 
 
 def _catalog(lang: str):  # type: ignore[no-untyped-def]
@@ -88,6 +98,14 @@ SAMPLE = {
     "throwers": "neighbours",
     "rule": "no sixes",
     "text": "a house rule's reason",
+    "detail": "throwers: unknown value 'x'",
+    "given": "'frobnicate'",
+    "known": "preset, seats, rules",
+    "where": "/hands",
+    "preset": "podkidnoy",
+    "notation": "p2 throw Qh",
+    "reason": message("not-in-hand", card=Card.parse("Qh"), player=2),
+    "other": 3,
 }
 
 
@@ -114,7 +132,7 @@ def test_every_code_is_said_in_every_language(lang: str) -> None:
             assert text and "{" not in text, (lang, code, text)
             if "card" in msg.params:  # the card as the language writes it (D♥, Д♥)
                 assert said.card(SAMPLE["card"]) in text, (lang, code, text)
-            if lang != "en":
+            if lang != "en" and code.partition(":")[0] not in SAME_CODE - {"server.engine-illegal"}:
                 assert text != english.say(msg, you=you), (lang, code, text)
 
 

@@ -122,7 +122,13 @@ def test_table_info_shows_no_cards(client: TestClient) -> None:
 
 def test_unknown_table_socket_gets_an_error(client: TestClient) -> None:
     with client.websocket_connect("/ws/nope") as ws:
-        assert ws.receive_json() == {"type": "error", "message": "There is no such table."}
+        assert ws.receive_json() == {
+            "type": "error",
+            "message": "There is no such table.",
+            "code": "server.no-table",
+            "params": {},
+            "localized": "There is no such table.",
+        }
 
 
 # --------------------------------------------------------------------------------------------

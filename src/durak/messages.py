@@ -34,7 +34,14 @@ name                                              value
 ``count``
 ``action``                                        an action's description (itself a message)
 ``kind``, ``throwers``, ``rule``, ``text``        text, not translated (a class name, a setting's
-                                                  value, a module's description)
+                                                  value, a module's description, a rule id)
+``detail``, ``given``, ``known``, ``where``,      text, not translated: a reason of the library's
+``preset``, ``notation``                          readers in English, a value as the client sent
+                                                  it (quoted, cut short), a list of known names,
+                                                  a JSON path, a preset's name, an action in the
+                                                  notation (``p0 take``)
+``reason``                                        why a rule refuses an action (a message)
+``other``                                         a seat number, written as it is (``P{other}``)
 ================================================  ==============================================
 
 Reason codes of :class:`~durak.errors.IllegalActionError` (``error.code``; the rule id is
@@ -73,6 +80,28 @@ Event descriptions (:func:`durak.events.describe_event`): ``event.led``, ``event
 ``event.discarded``, ``event.drew``, ``event.drew-cards``, ``event.drew-face-up``,
 ``event.out``, ``event.left``, ``event.new-bout``, ``event.durak``, ``event.draw``,
 ``event.losers``.
+
+The web server's texts (:mod:`durak.web`: the ``code`` of its HTTP and WebSocket errors, with
+``params`` beside the English ``error`` or ``message``), all prefixed ``server.``:
+
+- a request of the set-up and replay pages: ``body-too-big``, ``settings-not-json``,
+  ``settings-not-object``, ``record-not-json``, ``no-table``, ``bad-game-number``,
+  ``no-record``, ``record-unfinished``, ``record-too-long``, ``not-a-record``;
+- a table's settings (``400``): ``unknown-key``, ``rules-not-object``, ``preset-not-name``,
+  ``unknown-preset``, ``no-seats``, ``unknown-seat-kind``, ``no-person``, ``no-fixed-seeds``,
+  ``seed-type``, ``seed-number``, ``seed-text``, ``timer-type``, ``timer-range``,
+  ``preset-in-rules``, ``players-mismatch``, ``bad-rules``, ``cannot-deal``;
+- the server's limits: ``too-many-tables`` (``429``), ``server-full`` (``503``),
+  ``table-crowded`` and ``client-crowded`` (close code 4429), ``origin-refused`` (4403);
+- a WebSocket message refused: ``message-too-long``, ``not-understood``, ``unknown-type``,
+  ``no-seat-to-leave``, ``onlooker-acts``, ``game-over``, ``not-started``, ``not-your-seat``,
+  ``illegal-action`` (its ``reason`` is the rule's reason, its ``rule`` the rule id),
+  ``not-allowed-now``, ``onlooker-restart``, ``game-running``;
+- the engine service (``POST /api/engine``): ``engine-not-object``, ``engine-unknown-field``,
+  ``engine-too-big``, ``engine-not-json``, ``engine-rules-type``, ``engine-no-state``,
+  ``engine-seed-type``, ``engine-bad-seed``, ``engine-both``, ``engine-state-type``,
+  ``engine-rules-differ``, ``engine-bad-state``, ``engine-bad-action``, ``engine-illegal``
+  (``422``), ``engine-bad-player``.
 """
 
 from __future__ import annotations
@@ -285,6 +314,130 @@ TEMPLATES: Mapping[str, tuple[str, str | None]] = MappingProxyType(
             _m("event.durak:you", "game over: you are the durak"),
             _m("event.draw", "game over: a draw, nobody is the durak"),
             _m("event.losers", "game over: lost {players}"),
+            # -- the web server (durak serve): requests and messages it refuses -------------
+            _mp(
+                "server.body-too-big",
+                "the body is too big (at most {n} byte)",
+                "the body is too big (at most {n} bytes)",
+            ),
+            _m("server.settings-not-json", "send the table's settings as JSON ({detail})"),
+            _m("server.settings-not-object", "send the table's settings as an object"),
+            _m("server.record-not-json", "send a game record as JSON ({detail})"),
+            _m("server.no-table", "there is no such table"),
+            _m("server.bad-game-number", "game must be a game's number"),
+            _m("server.no-record", "no finished game with that number at that table"),
+            _m("server.record-unfinished", "the record is of an unfinished game"),
+            _mp(
+                "server.record-too-long",
+                "the record has more than {n} action",
+                "the record has more than {n} actions",
+            ),
+            _m("server.not-a-record", "not a game record: {detail}"),
+            _m("server.unknown-key", "unknown key {given} (known: {known})"),
+            _m(
+                "server.rules-not-object",
+                "'rules' must be an object of settings (as in a rules file)",
+            ),
+            _m("server.preset-not-name", "the preset must be a name"),
+            _m("server.unknown-preset", "preset: unknown preset {given} (known: {known})"),
+            _m("server.no-seats", "give one seat kind per player"),
+            _m("server.unknown-seat-kind", "unknown seat kind {given} (known: {known})"),
+            _m("server.no-person", "at least one seat must be a person"),
+            _m(
+                "server.no-fixed-seeds",
+                "this server chooses every deal: a fixed seed is only taken by a server started "
+                "with --allow-fixed-seeds",
+            ),
+            _m("server.seed-type", "the seed must be a number or text"),
+            _mp(
+                "server.seed-number",
+                "the seed must be a number from 0 with at most {n} digit",
+                "the seed must be a number from 0 with at most {n} digits",
+            ),
+            _mp(
+                "server.seed-text",
+                "the seed must be text of 1 to {n} character",
+                "the seed must be text of 1 to {n} characters",
+            ),
+            _m("server.timer-type", "the timer is a number of seconds (0: no timer)"),
+            _mp(
+                "server.timer-range",
+                "the timer must be from 0 to {n} second",
+                "the timer must be from 0 to {n} seconds",
+            ),
+            _m("server.preset-in-rules", "rules: give the preset as 'preset', not among the rules"),
+            _mp(
+                "server.players-mismatch",
+                "rules: players is {given} but {n} seat was given",
+                "rules: players is {given} but {n} seats were given",
+            ),
+            _m("server.bad-rules", "rules: {detail}"),
+            _mp(
+                "server.cannot-deal",
+                "{preset} cannot be played by {n} player: {detail}",
+                "{preset} cannot be played by {n} players: {detail}",
+            ),
+            _m(
+                "server.too-many-tables",
+                "too many tables from your address ({count}; at most {limit}): finish or leave "
+                "one first",
+            ),
+            _mp(
+                "server.server-full",
+                "the server is full ({n} table in play): try again later",
+                "the server is full ({n} tables in play): try again later",
+            ),
+            _m("server.origin-refused", "this page's origin may not play here"),
+            _mp(
+                "server.table-crowded",
+                "this table has {n} connection, the most it takes: try again later",
+                "this table has {n} connections, the most it takes: try again later",
+            ),
+            _m(
+                "server.client-crowded",
+                "too many connections from your address ({count}; at most {limit})",
+            ),
+            _mp(
+                "server.message-too-long",
+                "message too long (more than {n} character)",
+                "message too long (more than {n} characters)",
+            ),
+            _m("server.not-understood", "not understood: {detail}"),
+            _m("server.unknown-type", "not understood: unknown message type {given}"),
+            _m("server.no-seat-to-leave", "you are watching: there is no seat to leave"),
+            _m("server.onlooker-acts", "you are watching this table: onlookers cannot act"),
+            _m("server.game-over", "the game is over"),
+            _m("server.not-started", "the game starts when every seat is taken: share the link"),
+            _m(
+                "server.not-your-seat",
+                "you sit at seat {seat} (P{seat}): you cannot act for P{other} ({notation})",
+            ),
+            _m("server.illegal-action", "illegal action {notation}: {reason} ({rule})"),
+            _m("server.not-allowed-now", "illegal action {notation}: not allowed now"),
+            _m("server.onlooker-restart", "onlookers cannot start a game"),
+            _m("server.game-running", "the game is still being played"),
+            # -- the engine service (POST /api/engine) -------------------------------------
+            _m("server.engine-not-object", "the request is a JSON object, not {given}"),
+            _m("server.engine-unknown-field", "{given}: unknown field (known: {known})"),
+            _mp(
+                "server.engine-too-big",
+                "the request is too big (at most {n} byte)",
+                "the request is too big (at most {n} bytes)",
+            ),
+            _m("server.engine-not-json", "the request is not the JSON asked for ({detail})"),
+            _m("server.engine-rules-type", "rules: the rules are a JSON object, not {given}"),
+            _m(
+                "server.engine-no-state", "send a 'state', or a 'seed' (and 'rules') for a new deal"
+            ),
+            _m("server.engine-seed-type", "seed: a seed is an integer or text, not {given}"),
+            _m("server.engine-bad-seed", "seed: {detail}"),
+            _m("server.engine-both", "{given}: give either a state or a new deal, not both"),
+            _m("server.engine-state-type", "state: a state is a JSON object, not {given}"),
+            _m("server.engine-rules-differ", "rules: differ from the rules inside the state"),
+            _m("server.engine-bad-state", "state{where}: {detail}"),
+            _m("server.engine-bad-action", "action: {detail}"),
+            _m("server.engine-illegal", "{notation}: {reason} ({rule})"),
+            _m("server.engine-bad-player", "player: a seat from 0 to {limit} or null, not {given}"),
         )
     )
 )

@@ -42,6 +42,7 @@ from durak._input import (
     read_limited,
 )
 from durak.errors import RulesError
+from durak.i18n import N_
 from durak.rules.settings import SETTINGS, Rules
 
 __all__ = [
@@ -81,8 +82,9 @@ class Preset:
     Attributes:
         name: the canonical name, e.g. ``"perevodnoy"``.
         aliases: other names it answers to.
-        description: one line.
-        source: where the rules come from.
+        description: one line, in English (the message catalogs translate it:
+            ``durak.i18n.language("de").gettext(preset.description)``).
+        source: where the rules come from, in English (translated as ``description``).
         settings: the settings that differ from the defaults of :class:`~durak.rules.Rules`.
     """
 
@@ -104,42 +106,42 @@ class Preset:
 _ALL: tuple[Preset, ...] = (
     Preset(
         "podkidnoy",
-        "Throw-in Durak: the classic game, every other player may throw in",
-        "German help page; pagat.com",
+        N_("Throw-in Durak: the classic game, every other player may throw in"),
+        N_("German help page; pagat.com"),
         aliases=("default", "classic", "throw-in"),
     ),
     Preset(
         "perevodnoy",
-        "Transfer Durak: the defender may pass the attack on with a card of its rank",
-        "Polish rules page; German article; pagat.com",
+        N_("Transfer Durak: the defender may pass the attack on with a card of its rank"),
+        N_("Polish rules page; German article; pagat.com"),
         {"transfer_by_card": True},
         aliases=("transfer", "passing"),
     ),
     Preset(
         "perevodnoy-show-trump",
-        "Transfer Durak where showing a trump of the attack rank also transfers",
-        "German article",
+        N_("Transfer Durak where showing a trump of the attack rank also transfers"),
+        N_("German article"),
         {"transfer_by_card": True, "transfer_by_showing_trump": True},
         aliases=("show-trump",),
     ),
     Preset(
         "german-classic",
-        "Only the attacker and the defender's other neighbour attack; lead several of a rank",
-        "German article",
+        N_("Only the attacker and the defender's other neighbour attack; lead several of a rank"),
+        N_("German article"),
         {"throwers": "neighbours", "lead": "same_rank"},
         aliases=("german",),
     ),
     Preset(
         "polish",
-        "The first player out wins; no first-bout limit; draw in the order players joined",
-        "Polish rules page",
+        N_("The first player out wins; no first-bout limit; draw in the order players joined"),
+        N_("Polish rules page"),
         {"objective": "first_out", "first_bout_max": None, "draw_order": "join_order"},
         aliases=("zwykla",),
     ),
     Preset(
         "polish-transfer",
-        "The Polish game with transfers (gra przekazywana)",
-        "Polish rules page",
+        N_("The Polish game with transfers (gra przekazywana)"),
+        N_("Polish rules page"),
         {
             "objective": "first_out",
             "first_bout_max": None,
@@ -150,54 +152,60 @@ _ALL: tuple[Preset, ...] = (
     ),
     Preset(
         "clubs-rule",
-        "Clubs are beaten only by higher clubs, never by a trump (Kreuzregel)",
-        "German article",
+        N_("Clubs are beaten only by higher clubs, never by a trump (Kreuzregel)"),
+        N_("German article"),
         {"strict_suits": ["c"]},
         aliases=("kreuzregel",),
     ),
     Preset(
         "deck-32",
-        "Podkidnoy with 32 cards (7 to ace)",
-        "German article; apps",
+        N_("Podkidnoy with 32 cards (7 to ace)"),
+        N_("German article; apps"),
         {"deck_size": 32},
         aliases=("32",),
     ),
     Preset(
-        "deck-24", "Podkidnoy with 24 cards (9 to ace)", "apps", {"deck_size": 24}, aliases=("24",)
+        "deck-24",
+        N_("Podkidnoy with 24 cards (9 to ace)"),
+        N_("apps"),
+        {"deck_size": 24},
+        aliases=("24",),
     ),
     Preset(
         "deck-52",
-        "Podkidnoy with 52 cards (2 to ace)",
-        "German article; apps",
+        N_("Podkidnoy with 52 cards (2 to ace)"),
+        N_("German article; apps"),
         {"deck_size": 52},
         aliases=("52",),
     ),
     Preset(
         "pairs",
-        "Two pairs of partners sitting crosswise; when one partner is out, his team has won",
-        "German article",
+        N_("Two pairs of partners sitting crosswise; when one partner is out, his team has won"),
+        N_("German article"),
         {"players": 4, "teams": [[0, 2], [1, 3]], "team_win": "first_out"},
         aliases=("teams", "2x2"),
     ),
     Preset(
         "pairs-3x2",
-        "Three pairs of partners; a pair wins when both partners are out",
-        "German article; pagat.com",
+        N_("Three pairs of partners; a pair wins when both partners are out"),
+        N_("German article; pagat.com"),
         {"players": 6, "teams": [[0, 3], [1, 4], [2, 5]], "team_win": "all_out"},
         aliases=("3x2",),
     ),
     Preset(
         "double-deck",
-        "Two 36-card decks shuffled together, for up to 12 players",
-        "German article",
+        N_("Two 36-card decks shuffled together, for up to 12 players"),
+        N_("German article"),
         {"decks": 2},
         aliases=("two-decks",),
     ),
     Preset(
         "shchelkovsky",
-        "Two 52-card decks with jokers; transfers by card, and a shown trump sends the attack "
-        "back counterclockwise; 2-10 players",
-        "shram.kiev.ua, Fool Shchelkovsky (Durak Shchelkovsky)",
+        N_(
+            "Two 52-card decks with jokers; transfers by card, and a shown trump sends the "
+            "attack back counterclockwise; 2-10 players"
+        ),
+        N_("shram.kiev.ua, Fool Shchelkovsky (Durak Shchelkovsky)"),
         {
             "players": 4,
             "deck_size": 52,

@@ -27,6 +27,12 @@ Routes:
 - ``POST /api/engine``: the engine as a stateless service (:mod:`durak.web.engine_api`).
 - ``/static/...``: the page's CSS and JavaScript.
 
+Errors answer with ``{"error": ...}`` (English) and beside it the reason's ``code`` and
+``params`` (a ``server.`` code of :mod:`durak.messages`) and ``localized``: the same in the
+request's language, its ``lang`` query parameter (``?lang=de``) if given, else the best of its
+``Accept-Language``, else English. A WebSocket's ``error`` messages follow the same choice,
+made once when it connects; ``GET /api/presets`` says the presets' descriptions in it.
+
 Every HTTP answer carries a Content-Security-Policy without inline script, ``X-Frame-Options``,
 ``X-Content-Type-Options`` and ``Referrer-Policy``.
 
@@ -51,16 +57,17 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from durak._input import check_size, parse_json
+from durak._input import brief, check_size, parse_json
 from durak.errors import DurakError
 from durak.i18n import from_accept_language, message_params, normalize, web_catalog
 from durak.messages import Message as TextMessage
+from durak.messages import as_message, message
 from durak.records import Record
 from durak.serialize import view_to_dict
 from durak.views import view
 from durak.web.config import CLOSE_FULL, CLOSE_ORIGIN, CLOSE_SLOW, CLOSE_UNKNOWN, ServerConfig
 from durak.web.engine_api import engine_routes
-from durak.web.protocol import events_to_dicts, seat_names
+from durak.web.protocol import error_fields, events_to_dicts, seat_names, sentence
 from durak.web.store import Store
 from durak.web.tables import (
     SEAT_KINDS,
@@ -117,39 +124,66 @@ SWEEP_EVERY = 60.0
 
 
 class _BadBody(Exception):
-    """A request body or message that is not the JSON asked for; ``status`` is the HTTP status.
-    It is also the error factory of :func:`durak._input.parse_json` (``_BadBody(where,
-    reason)``): then ``where``, a JSON path, is shown before the reason."""
+    """A request body or message that is not the JSON asked for; ``status`` is the HTTP status,
+    ``message`` the reason as a :class:`~durak.messages.Message`. It is also the error factory
+    of :func:`durak._input.parse_json` (``_BadBody(where, reason)``): then ``where``, a JSON
+    path, is shown before the reason."""
 
-    def __init__(self, where: str, reason: str, status: int = 400) -> None:
-        super().__init__(f"{where}: {reason}" if where else reason)
+    def __init__(
+        self, where: str, reason: str, status: int = 400, said: TextMessage | None = None
+    ) -> None:
+        text = f"{where}: {reason}" if where else reason
+        super().__init__(text)
         self.status = status
+        self.message = said if said is not None else as_message(text)
 
 
-async def _json_body(request: Request, limit: int = MAX_BODY, what: str = "the body") -> Any:
-    """The request's JSON body, read up to ``limit`` bytes, nested at most 32 levels deep and
-    with integers of at most 4,300 digits (:mod:`durak._input`).
+async def _json_body(request: Request, limit: int = MAX_BODY, record: bool = False) -> Any:
+    """The request's JSON body (the table's settings, or with ``record`` a game record), read
+    up to ``limit`` bytes, nested at most 32 levels deep and with integers of at most 4,300
+    digits (:mod:`durak._input`).
 
     Raises:
         _BadBody: too big (413), not JSON, nested too deeply or with too long a number (400).
     """
     declared = request.headers.get("content-length", "")
+    too_big = message("server.body-too-big", n=limit)
     if declared.isascii() and declared.isdigit() and len(declared) < 20 and int(declared) > limit:
-        raise _BadBody("", f"the body is too big (at most {limit} bytes)", 413)
+        raise _BadBody("", too_big, 413, too_big)
     body = bytearray()
     async for chunk in request.stream():
         body += chunk
         if len(body) > limit:
-            raise _BadBody("", f"the body is too big (at most {limit} bytes)", 413)
+            raise _BadBody("", too_big, 413, too_big)
 
     def bad(where: str, reason: str) -> _BadBody:
-        return _BadBody("", f"send {what} as JSON ({where or 'the body'}: {reason})")
+        detail = f"{where or 'the body'}: {reason}"
+        said = (
+            message("server.record-not-json", detail=detail)
+            if record
+            else message("server.settings-not-json", detail=detail)
+        )
+        return _BadBody("", said, 400, said)
 
     return parse_json(bytes(body), bad, "the body")
 
 
-def _error(message: str, status: int) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def _lang(request: Request | WebSocket) -> str:
+    """The language to answer in: the ``lang`` query parameter if it names a catalog language,
+    else the best of ``Accept-Language``, else English."""
+    asked = normalize(request.query_params.get("lang", "")[:35])
+    return asked or from_accept_language(request.headers.get("accept-language"))
+
+
+def _error(said: str, status: int, lang: str = "en") -> JSONResponse:
+    """An error answer: ``error`` (English), ``code``, ``params`` and ``localized`` (in
+    ``lang``)."""
+    reason = as_message(said)
+    return JSONResponse(
+        {"error": str(reason), **error_fields(reason, lang)},
+        status_code=status,
+        headers={"Vary": "Accept-Language"},
+    )
 
 
 Scope = MutableMapping[str, Any]
@@ -276,11 +310,13 @@ def create_app(
     async def presets(request: Request) -> Response:
         return JSONResponse(
             {
-                "presets": preset_catalogue(),
+                "lang": (lang := _lang(request)),
+                "presets": preset_catalogue(lang=lang),
                 "seat_kinds": list(SEAT_KINDS),
                 "max_timer": settings.max_timer,
                 "fixed_seeds": settings.allow_fixed_seeds,
-            }
+            },
+            headers={"Vary": "Accept-Language"},
         )
 
     async def i18n(request: Request) -> Response:
@@ -290,23 +326,24 @@ def create_app(
         return JSONResponse(web_catalog(lang), headers={"Vary": "Accept-Language"})
 
     async def create_table(request: Request) -> Response:
+        lang = _lang(request)
         try:
-            body: Any = await _json_body(request, what="the table's settings")
+            body: Any = await _json_body(request)
         except _BadBody as exc:
-            return _error(str(exc), exc.status)
+            return _error(exc.message, exc.status, lang)
         if not isinstance(body, dict):
-            return _error("send the table's settings as an object", 400)
+            return _error(message("server.settings-not-object"), 400, lang)
         client = request.client.host if request.client else ""
         try:
             table = manager.create(**manager.settings(body), client=client)
         except TableError as exc:
-            return _error(str(exc), exc.status)
+            return _error(exc.message, exc.status, lang)
         return JSONResponse({**table.summary(), "url": f"/table/{table.id}"}, status_code=201)
 
     async def table_info(request: Request) -> Response:
         found = manager.get(request.path_params["table_id"])
         if found is None:
-            return _error("no such table", 404)
+            return _error(message("server.no-table"), 404, _lang(request))
         return JSONResponse(found.summary())
 
     async def table_record(request: Request) -> Response:
@@ -315,11 +352,11 @@ def create_app(
         game: int | None = None
         if wanted is not None:
             if not (wanted.isascii() and wanted.isdigit() and len(wanted) < 10):
-                return _error("game must be a game's number", 400)
+                return _error(message("server.bad-game-number"), 400, _lang(request))
             game = int(wanted)
         found = manager.finished_record(table_id, game)
         if found is None:
-            return _error("no finished game with that number at that table", 404)
+            return _error(message("server.no-record"), 404, _lang(request))
         number, text = found
         name = f"durak-{table_id}-game{number}.json"
         return Response(
@@ -329,44 +366,46 @@ def create_app(
         )
 
     async def replay(request: Request) -> Response:
+        lang = _lang(request)
         try:
-            body: Any = await _json_body(request, MAX_RECORD, "a game record")
+            body: Any = await _json_body(request, MAX_RECORD, record=True)
             record = Record.from_dict(body)
             if record.result is None:
-                return _error("the record is of an unfinished game", 400)
+                return _error(message("server.record-unfinished"), 400, lang)
             if len(record.actions) > MAX_REPLAY_ACTIONS:
-                return _error(f"the record has more than {MAX_REPLAY_ACTIONS} actions", 413)
+                return _error(message("server.record-too-long", n=MAX_REPLAY_ACTIONS), 413, lang)
             async with replaying:
                 steps = await asyncio.to_thread(replay_steps, record)
         except _BadBody as exc:
-            return _error(str(exc), exc.status)
+            return _error(exc.message, exc.status, lang)
         except DurakError as exc:
-            return _error(f"not a game record: {exc}", 400)
-        return JSONResponse({"players": list(record.players), "steps": steps})
+            return _error(message("server.not-a-record", detail=str(exc)), 400, lang)
+        kinds = record.meta.get("seats")
+        seats = [str(k) for k in kinds] if isinstance(kinds, list) else []
+        return JSONResponse({"players": list(record.players), "seats": seats, "steps": steps})
 
     async def play(websocket: WebSocket) -> None:
         headers = websocket.headers
+        lang = _lang(websocket)
         if not origin_allowed(headers.get("origin"), headers.get("host"), settings.allowed_origins):
             await websocket.accept()
-            await websocket.send_json(
-                {"type": "error", "message": "This page's origin may not play here."}
-            )
+            await websocket.send_json(_error_message(message("server.origin-refused"), lang))
             await websocket.close(code=CLOSE_ORIGIN)
             return
         await websocket.accept()
         table = manager.get(websocket.path_params["table_id"])
         if table is None:
-            await websocket.send_json({"type": "error", "message": "There is no such table."})
+            await websocket.send_json(_error_message(message("server.no-table"), lang))
             await websocket.close(code=CLOSE_UNKNOWN)
             return
         client = websocket.client.host if websocket.client else ""
         refused = manager.admit(table, client)
         if refused is not None:
-            await websocket.send_json({"type": "error", "message": refused})
+            await websocket.send_json(_error_message(refused, lang))
             await websocket.close(code=CLOSE_FULL)
             return
         try:
-            await _session(websocket, table, settings.outbox, client)
+            await _session(websocket, table, settings.outbox, client, lang)
         finally:
             manager.dismiss(client)
 
@@ -419,8 +458,9 @@ async def _writer(websocket: WebSocket, conn: Connection) -> None:
             await websocket.send_json(message)
 
 
-async def _reader(websocket: WebSocket, table: Table, conn: Connection) -> None:
-    """Read the client's messages and act on them until it disconnects."""
+async def _reader(websocket: WebSocket, table: Table, conn: Connection, lang: str) -> None:
+    """Read the client's messages and act on them until it disconnects; a refusal is said in
+    English and in ``lang``."""
     while True:
         message = await websocket.receive()
         if message["type"] == "websocket.disconnect":
@@ -430,17 +470,20 @@ async def _reader(websocket: WebSocket, table: Table, conn: Connection) -> None:
             text = (message.get("bytes") or b"").decode("utf-8", "replace")
         reason = await _handle(table, conn, text)
         if reason is not None:
-            conn.send(_error_message(reason))
+            conn.send(_error_message(reason, lang, conn.seat))
 
 
-async def _session(websocket: WebSocket, table: Table, outbox: int, client: str) -> None:
+async def _session(
+    websocket: WebSocket, table: Table, outbox: int, client: str, lang: str = "en"
+) -> None:
     """One person (or onlooker) at ``table``: take a seat by token, then read actions while
-    sending the table's messages; a client that lets ``outbox`` messages pile up is closed."""
+    sending the table's messages (its errors also in ``lang``); a client that lets ``outbox``
+    messages pile up is closed."""
     seat, token = table.claim(websocket.query_params.get("token"))
     conn = Connection(seat, outbox, client)
     conn.send({"type": "welcome", "seat": seat, "token": token, "table": table.id})
     writer = asyncio.create_task(_writer(websocket, conn))
-    reader = asyncio.create_task(_reader(websocket, table, conn))
+    reader = asyncio.create_task(_reader(websocket, table, conn, lang))
     dropped = asyncio.create_task(conn.dropped.wait())
     table.join(conn)
     try:
@@ -459,42 +502,48 @@ async def _session(websocket: WebSocket, table: Table, outbox: int, client: str)
             )
 
 
-def _error_message(reason: str) -> dict[str, Any]:
-    """The error frame for a refused message: ``message`` (English) and, when a rule refused
-    the action, ``rule`` and ``reason`` (its code and parameters, to say in the page's
+def _error_message(reason: str, lang: str = "en", seat: int | None = None) -> dict[str, Any]:
+    """The error frame for a refused message or connection: ``message`` (English, as a
+    sentence), the reason's ``code`` and ``params`` and ``localized`` (said in ``lang`` to
+    ``seat``, :func:`~durak.web.protocol.error_fields`); when a rule refused the action, also
+    ``rule`` and ``reason`` (the rule's reason as its code and parameters, to say in the page's
     language)."""
-    out: dict[str, Any] = {"type": "error", "message": str(reason)}
-    broken = getattr(reason, "broken", None)
-    if broken is not None and isinstance(broken[1], TextMessage):
-        out["rule"] = broken[0]
-        out["reason"] = {"code": broken[1].code, "params": message_params(broken[1])}
+    said = as_message(reason)
+    fields = error_fields(said, lang, seat)
+    out: dict[str, Any] = {"type": "error", "message": sentence(str(said)), **fields}
+    out["localized"] = sentence(fields["localized"])
+    broken = said.params.get("reason") if said.code == "server.illegal-action" else None
+    if isinstance(broken, TextMessage):
+        out["rule"] = said.params["rule"]
+        out["reason"] = {"code": broken.code, "params": message_params(broken)}
     return out
 
 
-async def _handle(table: Table, conn: Connection, text: str) -> str | None:
-    """Act on one client message; the reason it was refused, or ``None``."""
+async def _handle(table: Table, conn: Connection, text: str) -> TextMessage | None:
+    """Act on one client message; the reason it was refused (a message of
+    :mod:`durak.messages`), or ``None``."""
     if len(text) > MAX_MESSAGE:
-        return f"Message too long (more than {MAX_MESSAGE} characters)."
+        return message("server.message-too-long", n=MAX_MESSAGE)
     stripped = text.strip()
     if stripped.startswith("{"):
         try:
             check_size(stripped, MAX_MESSAGE, "the message", _BadBody)
             data = parse_json(stripped, _BadBody, "the message")
         except _BadBody as exc:
-            return f"Not understood: {exc}."
+            return message("server.not-understood", detail=str(exc))
         if isinstance(data, dict):
             kind = data.get("type")
             if kind == "restart":
                 return await table.restart(conn.seat)
             if kind == "leave":
                 if conn.seat is None:
-                    return "You are watching: there is no seat to leave."
+                    return message("server.no-seat-to-leave")
                 table.release(conn.seat)
                 return None
             if kind == "ping":
                 return None
             if kind not in (None, "action"):
-                return f"Not understood: unknown message type {kind!r}."
+                return message("server.unknown-type", given=brief(kind))
         return await table.submit(conn.seat, data)
     return await table.submit(conn.seat, stripped)
 

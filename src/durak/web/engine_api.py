@@ -20,9 +20,12 @@ The request body is a JSON object (at most :data:`MAX_ENGINE_BODY` bytes; the sc
 The answer (``200``, ``$defs/engine-answer``) holds the ``state`` (after the action), the
 ``events`` the action made, every seat's ``legal_actions`` (R13.1), the seats ``acting`` now,
 the one-actor ``next_actor`` (R13.2), the ``result`` (``null`` until the game is over) and the
-``view`` if a player was named. Errors answer with ``{"error": ...}``: ``400`` for a body that
-is not the JSON asked for (the message names the field, as the library's readers do),
-``413`` for a body that is too big, and ``422`` for an illegal action, with its ``rule`` id.
+``view`` if a player was named. Errors answer with ``{"error": ...}`` (English), the reason's
+``code`` and ``params`` (an ``server.engine-`` code of :mod:`durak.messages`) and
+``localized``, the same in the request's language (``?lang=de``, else its
+``Accept-Language``): ``400`` for a body that is not the JSON asked for (the message names the
+field, as the library's readers do), ``413`` for a body that is too big, and ``422`` for an
+illegal action, with its ``rule`` id and the rule's ``reason`` (code and parameters).
 
 >>> status, body = answer({"seed": 3, "rules": {"players": 2}})
 >>> status, body["acting"], body["legal_actions"][0]
@@ -30,8 +33,11 @@ is not the JSON asked for (the message names the field, as the library's readers
 >>> status, after = answer({"state": body["state"], "action": "p1 lead 8c"})
 >>> status, after["events"], after["acting"]
 (200, [{'type': 'Led', 'player': 1, 'cards': ['8c'], 'defender': 0}], [0])
->>> answer({"state": after["state"], "action": "p1 take"})
-(422, {'error': 'p1 take: player 0 is the defender (R4.1)', 'rule': 'R4.1'})
+>>> status, refused = answer({"state": after["state"], "action": "p1 take"}, "de")
+>>> status, refused["error"], refused["rule"], refused["reason"]["code"]
+(422, 'p1 take: player 0 is the defender (R4.1)', 'R4.1', 'not-defender')
+>>> refused["localized"]
+'p1 take: Verteidiger ist P0 (R4.1)'
 """
 
 from __future__ import annotations
@@ -46,13 +52,15 @@ from starlette.routing import Route
 from durak._input import brief, check_size, parse_json
 from durak.engine import acting, apply_with_events, check, legal_actions, new_game, next_actor
 from durak.errors import DurakError
+from durak.i18n import from_accept_language, message_params, normalize
+from durak.messages import Message, as_message, message
 from durak.presets import DEFAULT_PRESET, get_preset
 from durak.records import RecordError, result_to_dict
 from durak.rules.settings import Rules
 from durak.serialize import event_to_dict, state_from_dict, state_to_dict, view_to_dict
 from durak.state import GameState
 from durak.views import view
-from durak.web.protocol import action_from_message
+from durak.web.protocol import action_from_message, error_fields
 
 __all__ = ["MAX_ENGINE_BODY", "EngineRequestError", "answer", "engine_routes"]
 
@@ -65,18 +73,29 @@ _FIELDS = ("state", "rules", "preset", "seed", "action", "player")
 
 class EngineRequestError(Exception):
     """A request the service refuses; ``status`` is the HTTP status, ``rule`` the rule id an
-    illegal action breaks (or ``None``)."""
+    illegal action breaks (or ``None``), ``message`` the reason as a
+    :class:`~durak.messages.Message` (plain text is taken as the code ``other``)."""
 
     def __init__(self, message: str, status: int = 400, rule: str | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.rule = rule
+        self.message: Message = as_message(message)
 
-    def body(self) -> dict[str, Any]:
-        """The JSON answer: ``{"error": ...}``, with ``"rule"`` for an illegal action."""
-        out: dict[str, Any] = {"error": str(self)}
+    def body(self, lang: str = "en") -> dict[str, Any]:
+        """The JSON answer: ``{"error": ...}`` in English with the reason's ``code``,
+        ``params`` and ``localized`` (said in ``lang``), and ``"rule"`` and ``"reason"`` (the
+        rule's reason as code and parameters) for an illegal action.
+
+        Raises:
+            ValueError: no catalog for ``lang``.
+        """
+        out: dict[str, Any] = {"error": str(self), **error_fields(self.message, lang)}
         if self.rule is not None:
             out["rule"] = self.rule
+            reason = self.message.params.get("reason")
+            if isinstance(reason, Message):
+                out["reason"] = {"code": reason.code, "params": message_params(reason)}
         return out
 
 
@@ -84,62 +103,73 @@ def _rules(data: Mapping[str, Any]) -> Rules:
     """The rules of a new deal: the preset's (default podkidnoy) with ``rules`` set on top."""
     settings = data.get("rules", {})
     if not isinstance(settings, Mapping):
-        raise EngineRequestError(f"rules: the rules are a JSON object, not {brief(settings)}")
+        raise EngineRequestError(message("server.engine-rules-type", given=brief(settings)))
     try:
         return get_preset(data.get("preset", DEFAULT_PRESET)).rules(**settings)
     except DurakError as exc:
-        raise EngineRequestError(f"rules: {exc}") from None
+        raise EngineRequestError(message("server.bad-rules", detail=str(exc))) from None
 
 
 def _state(data: Mapping[str, Any]) -> GameState:
     """The state of the request: read from ``state`` (with ``rules`` beside it), or dealt."""
     if "state" not in data:
         if "seed" not in data:
-            raise EngineRequestError("send a 'state', or a 'seed' (and 'rules') for a new deal")
+            raise EngineRequestError(message("server.engine-no-state"))
         seed = data["seed"]
         if isinstance(seed, bool) or not isinstance(seed, int | str):
-            raise EngineRequestError(f"seed: a seed is an integer or text, not {brief(seed)}")
+            raise EngineRequestError(message("server.engine-seed-type", given=brief(seed)))
         rules = _rules(data)
         try:
             return new_game(rules, seed=seed)
         except DurakError as exc:
-            raise EngineRequestError(f"seed: {exc}") from None
+            raise EngineRequestError(message("server.engine-bad-seed", detail=str(exc))) from None
     for name in ("seed", "preset"):
         if name in data:
-            raise EngineRequestError(f"{name}: give either a state or a new deal, not both")
+            raise EngineRequestError(message("server.engine-both", given=name))
     given = data["state"]
     if not isinstance(given, Mapping):
-        raise EngineRequestError(f"state: a state is a JSON object, not {brief(given)}")
+        raise EngineRequestError(message("server.engine-state-type", given=brief(given)))
     if "rules" in data:
         if "rules" in given and given["rules"] != data["rules"]:
-            raise EngineRequestError("rules: differ from the rules inside the state")
+            raise EngineRequestError(message("server.engine-rules-differ"))
         given = {**given, "rules": data["rules"]}
     try:
         return state_from_dict(given)
     except RecordError as exc:
-        raise EngineRequestError(f"state/{exc.where}: {exc.reason}".replace("/:", ":")) from None
+        where = f"/{exc.where}" if exc.where else ""
+        raise EngineRequestError(
+            message("server.engine-bad-state", where=where, detail=exc.reason)
+        ) from None
     except DurakError as exc:
-        raise EngineRequestError(f"state: {exc}") from None
+        raise EngineRequestError(
+            message("server.engine-bad-state", where="", detail=str(exc))
+        ) from None
 
 
-def answer(data: Any) -> tuple[int, dict[str, Any]]:
-    """The service's answer to a request body (already parsed JSON): ``(status, body)``.
+def answer(data: Any, lang: str = "en") -> tuple[int, dict[str, Any]]:
+    """The service's answer to a request body (already parsed JSON): ``(status, body)``; an
+    error's ``localized`` text is in the language ``lang``.
 
     Never raises for bad input: every problem is an error answer (see the module docs).
+
+    Raises:
+        ValueError: no catalog for ``lang``.
     """
     try:
         return 200, _answer(data)
     except EngineRequestError as exc:
-        return exc.status, exc.body()
+        return exc.status, exc.body(lang)
 
 
 def _answer(data: Any) -> dict[str, Any]:
     if not isinstance(data, Mapping):
-        raise EngineRequestError(f"the request is a JSON object, not {brief(data)}")
+        raise EngineRequestError(message("server.engine-not-object", given=brief(data)))
     unknown = [key for key in data if key not in _FIELDS]
     if unknown:
         raise EngineRequestError(
-            f"{brief(unknown[0])}: unknown field (known: {', '.join(_FIELDS)})"
+            message(
+                "server.engine-unknown-field", given=brief(unknown[0]), known=", ".join(_FIELDS)
+            )
         )
     state = _state(data)
     events: list[dict[str, Any]] = []
@@ -147,10 +177,16 @@ def _answer(data: Any) -> dict[str, Any]:
         try:
             action = action_from_message(data["action"])
         except DurakError as exc:
-            raise EngineRequestError(f"action: {exc}") from None
+            raise EngineRequestError(message("server.engine-bad-action", detail=str(exc))) from None
         bad = check(state, action)
         if bad is not None:
-            raise EngineRequestError(f"{action}: {bad[1]} ({bad[0]})", 422, bad[0])
+            said = message(
+                "server.engine-illegal",
+                notation=str(action),
+                reason=as_message(bad[1]),
+                rule=bad[0],
+            )
+            raise EngineRequestError(said, 422, bad[0])
         state, made = apply_with_events(state, action)
         events = [event_to_dict(e) for e in made]
     out: dict[str, Any] = {
@@ -166,7 +202,9 @@ def _answer(data: Any) -> dict[str, Any]:
         ok = seat is None or (type(seat) is int and 0 <= seat < state.rules.players)
         if not ok:
             last = state.rules.players - 1
-            raise EngineRequestError(f"player: a seat from 0 to {last} or null, not {brief(seat)}")
+            raise EngineRequestError(
+                message("server.engine-bad-player", limit=last, given=brief(seat))
+            )
         out["view"] = view_to_dict(view(state, seat))
     return out
 
@@ -179,22 +217,25 @@ async def _body(request: Request) -> Any:
         check_size(body, MAX_ENGINE_BODY, "the request", _too_big)
 
     def bad(where: str, reason: str) -> EngineRequestError:
-        return EngineRequestError(f"{where or 'the request'}: {reason}")
+        detail = f"{where or 'the request'}: {reason}"
+        return EngineRequestError(message("server.engine-not-json", detail=detail))
 
     return parse_json(bytes(body), bad, "the request")
 
 
 def _too_big(where: str, reason: str) -> EngineRequestError:
-    return EngineRequestError(reason, 413)
+    return EngineRequestError(message("server.engine-too-big", n=MAX_ENGINE_BODY), 413)
 
 
 async def engine_endpoint(request: Request) -> Response:
-    """``POST /api/engine`` (see the module docs)."""
+    """``POST /api/engine`` (see the module docs); errors said in the request's language."""
+    asked = normalize(request.query_params.get("lang", "")[:35])
+    lang = asked or from_accept_language(request.headers.get("accept-language"))
     try:
         data = await _body(request)
     except EngineRequestError as exc:
-        return JSONResponse(exc.body(), status_code=exc.status)
-    status, body = answer(data)
+        return JSONResponse(exc.body(lang), status_code=exc.status)
+    status, body = answer(data, lang)
     return JSONResponse(body, status_code=status)
 
 

@@ -16,9 +16,13 @@ Server to client (JSON objects, ``type`` first):
   has for a move, 0 for none) and ``restart_votes`` (the seats that asked for the next game).
   The first ``state`` message after connecting also carries ``history``: the seat's part of the
   current game's events so far (the last 120), for its log.
-- ``error``: ``message``: an action was refused; nothing changed. Also sent before the server
-  closes a connection it refuses (close code 4403: another origin; 4429: too many connections;
-  4404: no such table); a client that stops reading is closed with code 1008.
+- ``error``: ``message`` (in English): an action was refused; nothing changed. Beside it the
+  ``code`` and ``params`` of the reason (a ``server.`` code of :mod:`durak.messages`) and
+  ``localized``, the same said in the connection's language (the ``lang`` of the WebSocket's
+  address, else its ``Accept-Language``; English by default); for an illegal action also the
+  ``rule`` and the rule's ``reason`` (code and parameters). Also sent before the server closes
+  a connection it refuses (close code 4403: another origin; 4429: too many connections; 4404:
+  no such table); a client that stops reading is closed with code 1008.
 
 Client to server: an action in the notation (``p1 beat 7h 9h``) as a plain text frame or as
 ``{"type": "action", "action": "p1 beat 7h 9h"}``; an action as a JSON object
@@ -57,6 +61,7 @@ from durak.events import (
     describe_event,
 )
 from durak.i18n import language, message_params
+from durak.messages import Message
 from durak.notation import parse_action
 from durak.records import result_to_dict
 from durak.state import Result
@@ -66,10 +71,13 @@ __all__ = [
     "ACTION_KINDS",
     "acting_seats",
     "action_from_message",
+    "error_fields",
     "event_text",
     "event_to_dict",
     "events_to_dicts",
     "result_text",
+    "seat_names",
+    "sentence",
 ]
 
 #: Action classes by their ``kind`` (the JSON object form of an action names it): the one
@@ -219,3 +227,31 @@ def seat_names(labels: Sequence[str], seat: int | None) -> Callable[[int], str]:
         return "You" if p == seat else labels[p]
 
     return name
+
+
+def sentence(text: str) -> str:
+    """``text`` as a sentence: its first letter a capital, a full stop at its end (unless it
+    ends with one already).
+
+    >>> sentence("the game is over")
+    'The game is over.'
+    """
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def error_fields(msg: Message, lang: str = "en", seat: int | None = None) -> dict[str, Any]:
+    """What the server adds to an error beside its English text: the ``code`` and ``params``
+    of ``msg`` (:func:`durak.i18n.message_params`) and ``localized``, the message said in the
+    language ``lang`` to ``seat`` ("you"; the other seats as ``P1``, ``P2`` ... as the page
+    names them).
+
+    Raises:
+        ValueError: no catalog for ``lang``.
+
+    >>> from durak.messages import message
+    >>> error_fields(message("server.no-table"), "de")["localized"]
+    'diesen Tisch gibt es nicht'
+    """
+    said = language(lang).say(msg, you=seat, name=lambda p: f"P{p}")
+    return {"code": msg.code, "params": message_params(msg), "localized": said}

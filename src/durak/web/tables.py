@@ -38,11 +38,14 @@ from typing import Any
 import attrs
 
 import durak.bots as bots_module
+from durak._input import brief
 from durak.actions import Action
 from durak.bots import RandomBot
 from durak.engine import apply, apply_with_events, check, is_legal, new_game, next_actor
 from durak.errors import DurakError, RulesError
 from durak.events import Event, events_for
+from durak.i18n import language
+from durak.messages import Message, as_message, message
 from durak.notation import parse_action
 from durak.presets import PRESETS, get_preset, rules_from_mapping
 from durak.records import Record, dumps
@@ -97,36 +100,29 @@ HISTORY = 120
 
 _BOT_TITLES = {"random": "Random bot", "rule": "Rule bot", "search": "Search bot"}
 
-
-class Refusal(str):
-    """Why an action was refused, in English (the string), with the broken rule's id and its
-    reason as data (:mod:`durak.messages`) when the rules refused it, for the page to say it in
-    its own language.
-
-    Attributes:
-        broken: ``(rule id, reason)`` as :func:`~durak.engine.check` gives it, or ``None``.
-    """
-
-    broken: tuple[str, str] | None
-
-    def __new__(cls, text: str, broken: tuple[str, str] | None = None) -> Refusal:
-        out = super().__new__(cls, text)
-        out.broken = broken
-        return out
+#: :func:`~durak.messages.message`, for where a parameter called ``message`` hides it.
+_message = message
 
 
 class TableError(DurakError):
     """A request about tables that cannot be granted. Like every error of the library it is a
     :class:`~durak.errors.DurakError`, and so a :class:`ValueError`.
 
+    Args:
+        message: why, a :class:`~durak.messages.Message` (a ``server.`` code of
+            :mod:`durak.messages`; plain text is taken as the code ``other``).
+        status: the HTTP status.
+
     Attributes:
         status: the HTTP status that answers it: ``400`` (bad settings), ``429`` (this client
             has too many tables or connections), ``503`` (the server is full).
+        message: the reason as a message: ``message.code`` and ``message.params``.
     """
 
     def __init__(self, message: str, status: int = 400) -> None:
         super().__init__(message)
         self.status = status
+        self.message: Message = as_message(message)
 
 
 def _bot(kind: str, seed: int | str, budget: float) -> Any:
@@ -373,12 +369,19 @@ class Table:
         return table
 
     def record(self) -> Record:
-        """The current game as a game record (:class:`~durak.records.Record`), with the seats'
-        kinds as the players' names."""
+        """The current game as a game record (:class:`~durak.records.Record`): the seats'
+        labels (``P0``, ``P1`` ...) as the players' names and their kinds (``human``,
+        ``rule`` ...) as ``meta["seats"]``, data in no language (a page names them in its
+        own)."""
         return attrs.evolve(
             Record.of_game(self.initial, self.actions, self.state),
-            players=tuple(f"{s.label} ({s.title})" for s in self.seats),
-            meta={"table": self.id, "game": self.game, "preset": self.preset},
+            players=tuple(s.label for s in self.seats),
+            meta={
+                "table": self.id,
+                "game": self.game,
+                "preset": self.preset,
+                "seats": [s.kind for s in self.seats],
+            },
         )
 
     # --- seats -------------------------------------------------------------------------------
@@ -589,35 +592,44 @@ class Table:
         self.broadcast(events)
         self._arm_turn()
 
-    def refusal(self, seat: int | None, action: Action) -> str | None:
-        """Why ``seat`` may not take ``action`` now, or ``None`` if it may."""
+    def refusal(self, seat: int | None, action: Action) -> Message | None:
+        """Why ``seat`` may not take ``action`` now (a ``server.`` message of
+        :mod:`durak.messages`; ``server.illegal-action`` carries the broken rule's id and
+        reason), or ``None`` if it may."""
         if seat is None:
-            return "You are watching this table: onlookers cannot act."
+            return message("server.onlooker-acts")
         if self.state.result is not None:
-            return "The game is over."
+            return message("server.game-over")
         if not self.started:
-            return "The game starts when every seat is taken: share the link."
+            return message("server.not-started")
         if action.player != seat:
-            return (
-                f"You sit at seat {seat} (P{seat}): you cannot act for P{action.player} ({action})."
+            return message(
+                "server.not-your-seat", seat=seat, other=action.player, notation=str(action)
             )
         if not is_legal(self.state, action):
             broken = check(self.state, action)
-            reason = f"{broken[1]} ({broken[0]})" if broken else "not allowed now"
-            return Refusal(f"Illegal action {action}: {reason}.", broken)
+            if broken is None:
+                return message("server.not-allowed-now", notation=str(action))
+            return message(
+                "server.illegal-action",
+                notation=str(action),
+                reason=as_message(broken[1]),
+                rule=broken[0],
+            )
         return None
 
-    async def submit(self, seat: int | None, message: str | Mapping[str, Any]) -> str | None:
+    async def submit(self, seat: int | None, message: str | Mapping[str, Any]) -> Message | None:
         """Apply the action in ``message`` for ``seat`` if it is that seat's and legal now
         (R13.1), checked against the state current when the table's lock is held.
 
         Returns:
-            ``None`` when applied, else the reason it was refused (nothing changed).
+            ``None`` when applied, else the reason it was refused (nothing changed), as a
+            message of :mod:`durak.messages`.
         """
         try:
             action = action_from_message(message)
         except DurakError as exc:
-            return f"Not understood: {exc}"
+            return _message("server.not-understood", detail=str(exc))
         async with self.lock:
             reason = self.refusal(seat, action)
             if reason is not None:
@@ -632,16 +644,16 @@ class Table:
         online = self.online()
         return {s.index for s in self.seats if not s.is_bot and s.taken and s.index in online}
 
-    async def restart(self, seat: int | None) -> str | None:
+    async def restart(self, seat: int | None) -> Message | None:
         """Ask for the next game once the current one is over; it is dealt when every seated,
         connected person has asked (the durak deals, R11.1). Returns the reason it was refused,
         or ``None``."""
         async with self.lock:
             result = self.state.result
             if seat is None:
-                return "Onlookers cannot start a game."
+                return message("server.onlooker-restart")
             if result is None:
-                return "The game is still being played."
+                return message("server.game-running")
             self.votes.add(seat)
             if not self._needed_votes() <= self.votes:
                 self.broadcast()
@@ -758,9 +770,16 @@ class Table:
                 await self._driver
 
 
-def preset_catalogue(max_players: int = 8) -> list[dict[str, Any]]:
-    """Every preset (R14) with its description and the numbers of players its rules can deal
-    (R2.1), for the start page."""
+def preset_catalogue(max_players: int = 8, lang: str = "en") -> list[dict[str, Any]]:
+    """Every preset (R14) with its description and source (in English, and as
+    ``localized_description`` and ``localized_source`` in the language ``lang`` from the
+    message catalogs) and the numbers of players its rules can deal (R2.1), for the start
+    page.
+
+    Raises:
+        ValueError: no catalog for ``lang``.
+    """
+    said = language(lang)
     out = []
     for preset in PRESETS.values():
         counts = []
@@ -776,6 +795,8 @@ def preset_catalogue(max_players: int = 8) -> list[dict[str, Any]]:
                 "name": preset.name,
                 "description": preset.description,
                 "source": preset.source,
+                "localized_description": said.gettext(preset.description),
+                "localized_source": said.gettext(preset.source),
                 "players": counts,
                 "default_players": default if default in counts else counts[0],
                 "rules": preset.rules().to_dict(),
@@ -786,19 +807,20 @@ def preset_catalogue(max_players: int = 8) -> list[dict[str, Any]]:
 
 def _check_seed(seed: object) -> int | str:
     if isinstance(seed, bool) or not isinstance(seed, int | str):
-        raise TableError("the seed must be a number or text")
+        raise TableError(message("server.seed-type"))
     if isinstance(seed, int) and not 0 <= seed < 10**MAX_SEED_CHARS:
-        raise TableError(f"the seed must be a number from 0 with at most {MAX_SEED_CHARS} digits")
+        raise TableError(message("server.seed-number", n=MAX_SEED_CHARS))
     if isinstance(seed, str) and not 0 < len(seed) <= MAX_SEED_CHARS:
-        raise TableError(f"the seed must be text of 1 to {MAX_SEED_CHARS} characters")
+        raise TableError(message("server.seed-text", n=MAX_SEED_CHARS))
     return seed
 
 
 def _check_timer(timer: object, longest: float) -> float:
     if isinstance(timer, bool) or not isinstance(timer, int | float):
-        raise TableError("the timer is a number of seconds (0: no timer)")
+        raise TableError(message("server.timer-type"))
     if not 0 <= timer <= longest:
-        raise TableError(f"the timer must be from 0 to {longest:g} seconds")
+        most = int(longest) if longest == int(longest) else longest
+        raise TableError(message("server.timer-range", n=most))
     return float(timer)
 
 
@@ -852,10 +874,12 @@ class TableManager:
         """
         unknown = sorted(str(k) for k in body if k not in CREATE_KEYS)
         if unknown:
-            raise TableError(f"unknown key {unknown[0]!r} (known: {', '.join(CREATE_KEYS)})")
+            raise TableError(
+                message("server.unknown-key", given=brief(unknown[0]), known=", ".join(CREATE_KEYS))
+            )
         overrides = body.get("rules", {})
         if not isinstance(overrides, Mapping):
-            raise TableError("'rules' must be an object of settings (as in a rules file)")
+            raise TableError(message("server.rules-not-object"))
         return {
             "preset": body.get("preset", "podkidnoy"),
             "kinds": body.get("seats", []),
@@ -887,39 +911,42 @@ class TableManager:
         """
         config = self.config
         if not isinstance(preset, str):
-            raise TableError("the preset must be a name")
+            raise TableError(message("server.preset-not-name"))
         try:
             found = get_preset(preset)
-        except RulesError as exc:
-            raise TableError(str(exc)) from None
+        except RulesError:
+            raise TableError(
+                message("server.unknown-preset", given=brief(preset), known=", ".join(PRESETS))
+            ) from None
         if not isinstance(kinds, Sequence) or isinstance(kinds, str) or not kinds:
-            raise TableError("give one seat kind per player")
+            raise TableError(message("server.no-seats"))
         bad = [k for k in kinds if k not in SEAT_KINDS]
         if bad:
-            raise TableError(f"unknown seat kind {bad[0]!r} (known: {', '.join(SEAT_KINDS)})")
+            raise TableError(
+                message(
+                    "server.unknown-seat-kind", given=brief(bad[0]), known=", ".join(SEAT_KINDS)
+                )
+            )
         if "human" not in kinds:
-            raise TableError("at least one seat must be a person")
+            raise TableError(message("server.no-person"))
         if seed is not None:
             if not config.allow_fixed_seeds:
-                raise TableError(
-                    "this server chooses every deal: a fixed seed is only taken by a server "
-                    "started with --allow-fixed-seeds"
-                )
+                raise TableError(message("server.no-fixed-seeds"))
             seed = _check_seed(seed)
         timer = _check_timer(timer, config.max_timer)
         settings = dict(overrides or {})
         if "preset" in settings:
-            raise TableError("rules: give the preset as 'preset', not among the rules")
+            raise TableError(message("server.preset-in-rules"))
         players = settings.pop("players", len(kinds))
         if players != len(kinds):
-            raise TableError(f"rules: players is {players!r} but {len(kinds)} seats were given")
+            raise TableError(message("server.players-mismatch", given=brief(players), n=len(kinds)))
         try:
             rules = rules_from_mapping({"preset": found.name, **settings, "players": len(kinds)})
         except RulesError as exc:
             if settings:
-                raise TableError(f"rules: {exc}") from None
+                raise TableError(message("server.bad-rules", detail=str(exc))) from None
             raise TableError(
-                f"{found.name} cannot be played by {len(kinds)} players: {exc}"
+                message("server.cannot-deal", preset=found.name, n=len(kinds), detail=str(exc))
             ) from None
         self._make_room(client)
         table_id = secrets.token_urlsafe(6)
@@ -950,17 +977,15 @@ class TableManager:
             mine = sum(1 for t in self.tables.values() if t.creator == client)
             if mine >= self.config.tables_per_client:
                 raise TableError(
-                    f"too many tables from your address ({mine}; at most "
-                    f"{self.config.tables_per_client}): finish or leave one first",
+                    message(
+                        "server.too-many-tables", count=mine, limit=self.config.tables_per_client
+                    ),
                     429,
                 )
         if len(self.tables) >= self.config.max_tables:
             idle = [t for t in self.tables.values() if not t.live]
             if not idle:
-                raise TableError(
-                    f"the server is full ({len(self.tables)} tables in play): try again later",
-                    503,
-                )
+                raise TableError(message("server.server-full", n=len(self.tables)), 503)
             self._drop(min(idle, key=lambda t: t.touched))
 
     def expire(self, now: float | None = None) -> list[str]:
@@ -988,18 +1013,17 @@ class TableManager:
 
     # --- connections -------------------------------------------------------------------------
 
-    def admit(self, table: Table, client: str) -> str | None:
+    def admit(self, table: Table, client: str) -> Message | None:
         """Count a new connection from ``client`` to ``table``; the reason it is refused (too
-        many connections to the table or from the address), or ``None``."""
+        many connections to the table, ``server.table-crowded``, or from the address,
+        ``server.client-crowded``), or ``None``."""
         if len(table.connections) >= self.config.sockets_per_table:
-            return (
-                f"This table has {len(table.connections)} connections, the most it takes: "
-                "try again later."
-            )
+            return message("server.table-crowded", n=len(table.connections))
         if self.sockets[client] >= self.config.sockets_per_client:
-            return (
-                f"Too many connections from your address ({self.sockets[client]}; at most "
-                f"{self.config.sockets_per_client})."
+            return message(
+                "server.client-crowded",
+                count=self.sockets[client],
+                limit=self.config.sockets_per_client,
             )
         self.sockets[client] += 1
         return None

@@ -62,6 +62,16 @@
     return template.replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all));
   }
 
+  /** The page's language for the server: it answers errors and describes presets in it. */
+  function langQuery(first) {
+    return (first ? "?" : "&") + "lang=" + encodeURIComponent(I18N.lang);
+  }
+
+  /** What a seat kind is called in the page's language ("rule": "Rule bot", "Regelbot"). */
+  function kindTitle(kind) {
+    return { human: t("Person"), rule: t("Rule bot"), random: t("Random bot"), search: t("Search bot") }[kind];
+  }
+
   function capitalized(text) {
     return text ? text[0].toLocaleUpperCase(I18N.lang) + text.slice(1) : text;
   }
@@ -241,7 +251,7 @@
   async function startPage() {
     $("start").hidden = false;
     document.title = t("Durak: start a table");
-    const answer = await fetch("/api/presets");
+    const answer = await fetch("/api/presets" + langQuery(true));
     const data = await answer.json();
     const presets = data.presets;
     const presetSel = $("preset");
@@ -251,9 +261,7 @@
       opt.textContent = p.name;
       presetSel.append(opt);
     }
-    const kinds = [
-      ["human", t("Person")], ["rule", t("Rule bot")], ["random", t("Random bot")], ["search", t("Search bot")],
-    ];
+    const kinds = ["human", "rule", "random", "search"].map((k) => [k, kindTitle(k)]);
     const remembered = [];
 
     function seatRows() {
@@ -305,7 +313,9 @@
 
     function presetChanged() {
       const p = presets.find((x) => x.name === presetSel.value);
-      $("preset-desc").textContent = p.description + " (" + p.source + ")";
+      // said in the page's language by the server, from the message catalogs
+      $("preset-desc").textContent = (p.localized_description || p.description) + " (" +
+        (p.localized_source || p.source) + ")";
       settingsFromPreset(p);
       const playersSel = $("players");
       const before = Number(playersSel.value) || p.default_players;
@@ -339,7 +349,7 @@
       ev.preventDefault();
       $("start-error").textContent = "";
       const seats = [...$("seat-rows").querySelectorAll("select")].map((s) => s.value);
-      const res = await fetch("/api/tables", {
+      const res = await fetch("/api/tables" + langQuery(true), {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({
@@ -351,7 +361,8 @@
       });
       const body = await res.json();
       if (!res.ok) {
-        $("start-error").textContent = body.error || t("Could not create the table.");
+        const said = body.localized || body.error;
+        $("start-error").textContent = said ? capitalized(said) : t("Could not create the table.");
         return;
       }
       location.href = body.url;
@@ -376,7 +387,8 @@
   function connect() {
     const token = localStorage.getItem(tokenKey()) || "";
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    const url = `${proto}//${location.host}/ws/${ui.tableId}?token=${encodeURIComponent(token)}`;
+    const url = `${proto}//${location.host}/ws/${ui.tableId}?token=${encodeURIComponent(token)}` +
+      langQuery(false);
     const socket = new WebSocket(url);
     ui.socket = socket;
     $("connection").textContent = t("connecting…");
@@ -412,8 +424,9 @@
       return;
     }
     if (m.type === "error") {
-      // a rule's refusal is said from its code and parameters, in the page's language
-      toast(m.reason ? capitalized(say(m.reason)) + " (" + m.rule + ")" : m.message);
+      // a rule's refusal is said from its code and parameters, in the page's language; any
+      // other refusal the server said in the page's language (the socket's lang)
+      toast(m.reason ? capitalized(say(m.reason)) + " (" + m.rule + ")" : m.localized || m.message);
       return;
     }
     if (m.type !== "state") return;
@@ -945,7 +958,7 @@
   function replayPage() {
     $("replay").hidden = false;
     document.title = t("Durak: watch a recorded game");
-    const rp = { steps: [], at: 0, players: [] };
+    const rp = { steps: [], at: 0, players: [], seats: [] };
 
     function show() {
       const step = rp.steps[rp.at];
@@ -965,7 +978,8 @@
         row.className = "replay-hand";
         const name = document.createElement("span");
         name.className = "opp-name";
-        name.textContent = rp.players[seat] || "P" + seat;
+        const kind = kindTitle(rp.seats[seat]);
+        name.textContent = (rp.players[seat] || "P" + seat) + (kind ? " (" + kind + ")" : "");
         row.append(name);
         for (const c of sortHand(hand, step.view.trump)) row.append(cardChip(c));
         hands.append(row);
@@ -985,15 +999,16 @@
 
     async function load(text) {
       $("replay-error").textContent = "";
-      const res = await fetch("/api/replay", {
+      const res = await fetch("/api/replay" + langQuery(true), {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: text,
       });
       const body = await res.json();
-      if (!res.ok) { $("replay-error").textContent = body.error; return; }
+      if (!res.ok) { $("replay-error").textContent = capitalized(body.localized || body.error); return; }
       rp.steps = body.steps;
       rp.players = body.players;
+      rp.seats = body.seats || [];
       rp.at = 0;
       $("replay-view").hidden = false;
       show();
