@@ -1158,6 +1158,7 @@ def redeal(state: GameState) -> GameState:
 
 
 def _apply(state: GameState, action: Action, log: list[Event] | None) -> GameState:
+    global _last
     if type(state) is not GameState:
         _need_state(state)
     kind = type(action)
@@ -1191,7 +1192,8 @@ def _apply(state: GameState, action: Action, log: list[Event] | None) -> GameSta
         if log is not None:
             log.append(GameOver(new.result))
         return new
-    if _bout(new).over():
+    after = _last = Bout(new, plan, b)
+    if after.over():
         return _end_bout(new, log, plan)
     return new
 
