@@ -5,8 +5,10 @@ given field by field, each contradiction refused (R13.4)."""
 from __future__ import annotations
 
 import pickle
+import random
 from typing import Any
 
+import attrs
 import pytest
 from helpers import D24, assert_illegal, legal, play, position
 
@@ -34,6 +36,7 @@ from durak import (
     validate_state,
     view,
 )
+from durak.state import evolve
 
 R3F = Rules(players=3, deck_size=24, throw_order="free")
 R4P = Rules(players=4, deck_size=24, hand_size=4)
@@ -414,3 +417,29 @@ def test_R13_3_huge_and_deep_values_into_the_engine_raise_documented_errors() ->
     ):
         with pytest.raises((DurakError, TypeError)):
             call()
+
+
+def test_R13_4_every_state_apply_builds_is_the_value_the_constructor_builds() -> None:
+    """The engine fills a new state's slots directly (durak.state.evolve); what it builds must be
+    an ordinary frozen GameState: equal to, hashed like and pickled like the one attrs'
+    constructor builds from the same fields."""
+    state = new_game(Rules(players=3), seed=5)
+    rng = random.Random(5)
+    for _ in range(60):
+        if state.is_over:
+            break
+        actions = legal_actions(state)
+        state = apply(state, actions[rng.randrange(len(actions))])
+        rebuilt = GameState(**{f.name: getattr(state, f.name) for f in attrs.fields(GameState)})
+        assert type(state) is GameState
+        assert state == rebuilt and hash(state) == hash(rebuilt)
+        assert pickle.loads(pickle.dumps(state)) == state
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            state.bouts = 0  # type: ignore[misc]
+
+
+def test_R13_4_evolve_refuses_a_change_that_names_no_field() -> None:
+    state = new_game(Rules(), seed=1)
+    with pytest.raises(TypeError, match="'hand' is not a field of a game state"):
+        evolve(state, {"hand": ()})
+    assert evolve(state, {"bouts": 3}).bouts == 3 and state.bouts == 0

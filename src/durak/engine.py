@@ -21,12 +21,9 @@ and the check inside :func:`apply` accept exactly the listed actions, and for an
 from __future__ import annotations
 
 import hashlib
-import operator
 import secrets
 from collections.abc import Iterable, Mapping, Sequence, Set
 from typing import Any
-
-import attrs
 
 from durak._input import brief
 from durak.actions import _KIND_TYPES as _ACTION_TYPES
@@ -60,7 +57,7 @@ from durak.rules.families import Seating, lowest_trump, one, with_known
 from durak.rules.modules import Plan, RuleModule, Violation, plan_for
 from durak.rules.seating import next_active
 from durak.rules.settings import Rules
-from durak.state import GameState, Pair
+from durak.state import GameState, Pair, evolve
 
 __all__ = [
     "acting",
@@ -806,7 +803,7 @@ def _validate_play(s: GameState) -> GameState:
     for p in sorted(s.passed):
         if p not in b.throwers or owner is None:
             raise PositionError(f"passed: seat {p} is not a thrower of this bout (R4.4)")
-        before = Bout(_evolve(s, {"passed": s.passed - {p}}), plan)
+        before = Bout(evolve(s, {"passed": s.passed - {p}}), plan)
         bad = owner.violation(before, one(Pass, p))
         # A standing pass need not still be one he could make: the trump-six exchange (R12.1)
         # may have taken the card he could add, with the table unchanged (R4.9).
@@ -1122,20 +1119,6 @@ def next_actor(state: GameState) -> int | None:
 # --------------------------------------------------------------------------------------------
 
 
-_FIELDS = tuple(f.name for f in attrs.fields(GameState))
-_INDEX = {name: i for i, name in enumerate(_FIELDS)}
-_VALUES = operator.attrgetter(*_FIELDS)
-
-
-def _evolve(s: GameState, changes: Mapping[str, Any]) -> GameState:
-    """A copy of ``s`` with ``changes``: ``attrs.evolve`` without its per-call introspection."""
-    values = list(_VALUES(s))
-    index = _INDEX
-    for name, value in changes.items():
-        values[index[name]] = value
-    return GameState(*values)
-
-
 def apply(state: GameState, action: Action) -> GameState:
     """Play ``action`` and return the new state (R13.3); ``state`` itself never changes.
 
@@ -1175,6 +1158,7 @@ def redeal(state: GameState) -> GameState:
 
 
 def _apply(state: GameState, action: Action, log: list[Event] | None) -> GameState:
+    global _last
     if type(state) is not GameState:
         _need_state(state)
     kind = type(action)
@@ -1203,15 +1187,13 @@ def _apply(state: GameState, action: Action, log: list[Event] | None) -> GameSta
     if "hands" in changes and s.known and s.known[p] and "known" not in changes:
         hand = changes["hands"][p]
         changes["known"] = with_known(s.known, p, s.known[p].intersection(hand))
-    values = list(_VALUES(s))
-    for name, value in changes.items():
-        values[_INDEX[name]] = value
-    new = GameState(*values)
+    new = evolve(s, changes)
     if new.result is not None:  # a module's action ended the game
         if log is not None:
             log.append(GameOver(new.result))
         return new
-    if _bout(new).over():
+    after = _last = Bout(new, plan, b)
+    if after.over():
         return _end_bout(new, log, plan)
     return new
 
@@ -1292,7 +1274,7 @@ def _end_bout(s: GameState, log: list[Event] | None = None, plan: Plan | None = 
     }
     for module in plan.enders:
         module.bout_end(s, changes)
-    new = _evolve(s, changes)
+    new = evolve(s, changes)
     if log is not None:
         log.append(GameOver(result) if result is not None else NewBout(attacker, defender))
     return new

@@ -54,20 +54,32 @@ class Bout:
         "unbeaten",
     )
 
-    def __init__(self, s: GameState, plan: Plan) -> None:
+    active: tuple[bool, ...]
+    cap: int
+    throwers: tuple[int, ...]
+
+    def __init__(self, s: GameState, plan: Plan, prev: Bout | None = None) -> None:
+        """The facts of ``s`` under ``plan``. ``prev``, the facts of the state ``s`` was made
+        from, lends the facts whose inputs ``s`` shares with it (the same places and a
+        stock, the same bout counts, the same seats): they are what would be computed anew."""
         self.s = s
         self.plan = plan
         places = s.places
         if s.stock:
-            active = tuple([place is None for place in places])
+            if prev is not None and prev.s.places is places and prev.s.stock:
+                active = prev.active
+            else:
+                active = tuple([place is None for place in places])
         else:
             hands = s.hands
             active = tuple(
                 [place is None and h != () for place, h in zip(places, hands, strict=True)]
             )
         self.active = active
-        rules = s.rules
-        self.cap = cap = plan.attack_cap(rules, s.bouts, s.defences)
+        if prev is not None and prev.s.bouts == s.bouts and prev.s.defences == s.defences:
+            self.cap = cap = prev.cap
+        else:
+            self.cap = cap = plan.attack_cap(s.rules, s.bouts, s.defences)
         self.legal: dict[int, tuple[Action, ...]] = {}
         self.table = plan.tables[s.trump]
         table = s.table
@@ -83,8 +95,17 @@ class Bout:
             self.unbeaten = unbeaten
             self.beaten = len(table) - unbeaten
             self.limit = limit = min(cap, s.defender_hand)
-            self.throwers = plan.throwers_of(active, s.attacker, s.defender)
-            self.can_add = (not s.taken or rules.throw_after_take) and len(table) < limit
+            if (
+                prev is not None
+                and prev.active is active
+                and prev.s.attacker == s.attacker
+                and prev.s.defender == s.defender
+                and prev.s.table
+            ):
+                self.throwers = prev.throwers
+            else:
+                self.throwers = plan.throwers_of(active, s.attacker, s.defender)
+            self.can_add = (not s.taken or s.rules.throw_after_take) and len(table) < limit
         else:
             self.ranks = set()
             self.unbeaten = self.beaten = 0
