@@ -45,3 +45,19 @@ def test_every_rule_id_has_an_anchor_in_the_translated_rules_page(lang: str) -> 
         re.findall(r'<a id="(R[\d.]+)">', page)
     )
     assert ids and not ids - anchors, sorted(ids - anchors)
+
+
+def _commands(markdown: str) -> set[str]:
+    """The lines of the page's shell blocks."""
+    blocks = re.findall(r"```sh\n(.*?)```", markdown, flags=re.S)
+    return {line for block in blocks for line in block.splitlines() if line.strip()}
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_translated_pages_give_the_english_page_s_shell_commands(lang: str) -> None:
+    """A command copied from a translated page does what the English one does (the terminal
+    game needs the 'cli' extra, say)."""
+    for page in PAGES:
+        english = _commands((DOCS / f"{page}.md").read_text("utf-8"))
+        translated = _commands((DOCS / f"{page}.{lang}.md").read_text("utf-8"))
+        assert translated <= english, (lang, page, sorted(translated - english))

@@ -99,6 +99,8 @@ _SUITS_OF = {
     Suit.SPADES: _c("card name", "{rank} of spades"),
 }
 _SEAT = _c("seat", "player {n}")
+# The seats, besides ``player``, whose "you" has a text of its own (``event.left:partner-you``).
+_OBJECT_PARAMS = ("to", "partner")
 _ORDINAL = _c("ordinal", "{n}th")
 _AND = _c("list", "{first} and {last}")
 
@@ -299,7 +301,8 @@ class Language:
         ascii: bool = False,
     ) -> str:
         """``msg`` in this language. A message whose ``player`` is ``you`` is said to him
-        (its ``:you`` text) where the code has one; ``name`` names the other seats (default
+        (its ``:you`` text) where the code has one, else one whose ``to`` or ``partner`` is
+        ``you`` by its ``:to-you`` or ``:partner-you`` text; ``name`` names the other seats (default
         :meth:`seat`); cards as :meth:`card`. Plain text is returned as it is.
 
         Raises:
@@ -313,6 +316,11 @@ class Language:
         code = msg.code
         if you is not None and params.get("player") == you and f"{code}:you" in TEMPLATES:
             code = f"{code}:you"
+        elif you is not None:
+            for key in _OBJECT_PARAMS:
+                if params.get(key) == you and f"{code}:{key}-you" in TEMPLATES:
+                    code = f"{code}:{key}-you"
+                    break
         n = params.get("n")
         template = self.template(code, n if isinstance(n, int) else None)
         values = {k: self._value(k, v, you, name, ascii) for k, v in params.items()}

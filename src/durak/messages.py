@@ -13,7 +13,11 @@ made from. A front-end says it in its own language and voice with
 **The codes are public API**: they do not change meaning within a major version. Each code's
 English template is in :data:`TEMPLATES` (``{name}`` marks a parameter); a code with a ``:you``
 twin (``not-in-hand:you``) has a second text for a front-end that addresses the player named by
-``player`` as "you".
+``player`` as "you". Where "you" is the seat named by ``to`` or ``partner`` instead, German,
+Polish and Russian inflect it, so ``event.transferred``, ``event.shown`` (``to``) and
+``event.left`` (``partner``) have a ``:to-you`` or ``:partner-you`` twin for that case
+(``event.transferred:to-you``: "player 2 transferred with 7h to you"); the ``:you`` twin comes
+first when ``player`` is "you" too.
 
 Parameters by name (the same name means the same kind of value everywhere):
 
@@ -265,8 +269,10 @@ TEMPLATES: Mapping[str, tuple[str, str | None]] = MappingProxyType(
             _m("event.beaten:you", "you beat {attack} with {card}"),
             _m("event.transferred", "{player} transferred with {cards} to {to}"),
             _m("event.transferred:you", "you transferred with {cards} to {to}"),
+            _m("event.transferred:to-you", "{player} transferred with {cards} to you"),
             _m("event.shown", "{player} showed the trump {card}: the attack passes to {to}"),
             _m("event.shown:you", "you showed the trump {card}: the attack passes to {to}"),
+            _m("event.shown:to-you", "{player} showed the trump {card}: the attack passes to you"),
             _m("event.take", "{player} will take"),
             _m("event.take:you", "you will take"),
             _m("event.passed", "{player} passed (done)"),
@@ -308,6 +314,7 @@ TEMPLATES: Mapping[str, tuple[str, str | None]] = MappingProxyType(
             _m("event.out:you", "you are out ({place} place)"),
             _m("event.left", "{player} leaves with {partner} ({place} place)"),
             _m("event.left:you", "you leave with {partner} ({place} place)"),
+            _m("event.left:partner-you", "{player} leaves with you ({place} place)"),
             _m("event.new-bout", "new bout: {player} attacks {defender}"),
             _m("event.new-bout:you", "new bout: you attack {defender}"),
             _m("event.durak", "game over: {player} is the durak"),
