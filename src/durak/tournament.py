@@ -259,26 +259,31 @@ class TournamentResult:
         )
 
     def table(self, ratings: bool = True) -> str:
-        """The figures as a plain-text table, one line per entry; with ``ratings`` (and
-        ``openskill`` installed) each entry's rating and its 95% interval too."""
+        """The figures as plain text in two tables that fit 80 columns for bot names of up to
+        28 characters: per entry its games, durak count, decided games, draws and durak rate
+        with its 95% interval; then per entry its CPU and wall-clock time per move and, with
+        ``ratings`` (and ``openskill`` installed), its rating with its 95% interval."""
         rated = self.ratings() if ratings and has_ratings() else None
-        head = (
-            f"{'bot':<40} {'games':>6} {'durak':>6} {'decided':>7} {'draws':>5} "
-            f"{'durak rate':>10} {'95% CI':>17} {'cpu ms/move':>11} {'wall ms/move':>12}"
-        )
-        if rated is not None:
-            head += f" {'rating':>7} {'95% CI':>15}"
-        lines = [head]
-        for j, s in enumerate(self.stats):
+        width = max([3, *(len(s.name) for s in self.stats)])
+        lines = [
+            f"{'bot':<{width}} {'games':>5} {'durak':>5} {'decided':>7} {'draws':>5} "
+            f"{'durak rate':>10} {'95% CI':>14}"
+        ]
+        for s in self.stats:
             low, high = s.durak_interval
-            line = (
-                f"{s.name:<40} {s.games:>6} {s.durak:>6} {s.decided:>7} {s.draws:>5} "
-                f"{s.durak_rate:>10.3f} {f'[{low:.3f}, {high:.3f}]':>17} "
-                f"{s.ms_per_move:>11.2f} {s.wall_ms_per_move:>12.2f}"
+            lines.append(
+                f"{s.name:<{width}} {s.games:>5} {s.durak:>5} {s.decided:>7} {s.draws:>5} "
+                f"{s.durak_rate:>10.3f} {f'[{low:.3f}, {high:.3f}]':>14}"
             )
+        head = f"{'bot':<{width}} {'cpu ms/move':>11} {'wall ms/move':>12}"
+        if rated is not None:
+            head += f" {'rating':>7} {'95% CI':>14}"
+        lines += ["", head]
+        for j, s in enumerate(self.stats):
+            line = f"{s.name:<{width}} {s.ms_per_move:>11.2f} {s.wall_ms_per_move:>12.2f}"
             if rated is not None:
                 r_low, r_high = rated[j].interval
-                line += f" {rated[j].mu:>7.2f} {f'[{r_low:.1f}, {r_high:.1f}]':>15}"
+                line += f" {rated[j].mu:>7.2f} {f'[{r_low:.1f}, {r_high:.1f}]':>14}"
             lines.append(line)
         return "\n".join(lines)
 
