@@ -106,6 +106,13 @@ SAMPLE = {
     "notation": "p2 throw Qh",
     "reason": message("not-in-hand", card=Card.parse("Qh"), player=2),
     "other": 3,
+    "low": 2,
+    "high": 6,
+    "need": "54",
+    "total": "36",
+    "decks": 2,
+    "size": 36,
+    "teams": (message("rules.team-preset", preset="pairs", n=4),),
 }
 
 

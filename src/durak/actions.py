@@ -87,7 +87,7 @@ class Lead:
     kind: ClassVar[str] = "lead"
 
     def describe(self) -> Message:
-        return message("action.lead", cards=self.cards)
+        return message("action.lead", cards=self.cards, n=len(self.cards))
 
     def __str__(self) -> str:
         return f"p{self.player} {self.describe()}"
@@ -161,7 +161,7 @@ class Transfer:
     kind: ClassVar[str] = "transfer"
 
     def describe(self) -> Message:
-        return message("action.transfer", cards=self.cards)
+        return message("action.transfer", cards=self.cards, n=len(self.cards))
 
     def __str__(self) -> str:
         return f"p{self.player} transfer {' '.join(map(str, self.cards))}"

@@ -43,13 +43,24 @@ class RulesError(DurakError):
 
     Attributes:
         setting: the name of the offending setting.
-        reason: why it was rejected.
+        reason: why it was rejected, in English: a :class:`~durak.messages.Message`.
+        code: the reason's stable code (``"rules.unknown-setting"``, ``"rules.deal-too-big"``
+            ...: the list is in :mod:`durak.messages`), ``"other"`` for a reason that has none
+            (its text is ``params["text"]``).
+        params: the reason's parameters by name.
     """
 
     def __init__(self, setting: str, reason: str) -> None:
+        from durak.messages import as_message
+
         self.setting = setting
-        self.reason = reason
+        self.reason = as_message(reason)
+        self.code = self.reason.code
+        self.params = self.reason.params
         super().__init__(f"{setting}: {reason}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.setting, self.reason)
 
 
 class PositionError(DurakError):

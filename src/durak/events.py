@@ -238,7 +238,7 @@ def describe_event(event: Event) -> Message:
     """
     match event:
         case Led(player=p, cards=cards, defender=d):
-            return message("event.led", player=p, cards=cards, defender=d)
+            return message("event.led", player=p, cards=cards, defender=d, n=len(cards))
         case ThrownIn(player=p, card=card):
             return message("event.thrown-in", player=p, card=card)
         case Beaten(player=p, attack=attack, card=card):
@@ -246,7 +246,7 @@ def describe_event(event: Event) -> Message:
         case Transferred(player=p, to=to, shown=Card() as shown):
             return message("event.shown", player=p, card=shown, to=to)
         case Transferred(player=p, to=to, cards=cards):
-            return message("event.transferred", player=p, cards=cards, to=to)
+            return message("event.transferred", player=p, cards=cards, to=to, n=len(cards))
         case TakeDeclared(player=p):
             return message("event.take", player=p)
         case Passed(player=p):

@@ -344,6 +344,8 @@ class Language:
             return self.rank(value)
         if isinstance(value, Card):
             return self.card(value, ascii)
+        if isinstance(value, tuple) and value and all(isinstance(v, Message) for v in value):
+            return ", ".join(self.say(v, you, name, ascii) for v in value)
         if isinstance(value, tuple):
             return self.cards(value, ascii)
         return str(value)

@@ -46,6 +46,11 @@ name                                              value
                                                   notation (``p0 take``)
 ``reason``                                        why a rule refuses an action (a message)
 ``other``                                         a seat number, written as it is (``P{other}``)
+``low``, ``high``, ``decks``, ``size``            a whole number (a setting's bounds, the number
+                                                  of decks and their size)
+``need``, ``total``                               a number of cards as text (the cards a deal
+                                                  needs, the cards in play)
+``teams``                                         a tuple of messages, said as a list
 ================================================  ==============================================
 
 Reason codes of :class:`~durak.errors.IllegalActionError` (``error.code``; the rule id is
@@ -74,9 +79,21 @@ Reason codes of :class:`~durak.errors.IllegalActionError` (``error.code``; the r
   ``not-a-cheat``, ``own-cheat`` (R15.5): cheating and catching.
 - ``other``: a reason a house rule gave as plain text (``params["text"]``).
 
+Reason codes of :class:`~durak.errors.RulesError` (``error.code``, ``error.params``; the
+setting is ``error.setting``), for the errors a player meets before a game starts:
+``rules.unknown-preset``, ``rules.unknown-setting``, ``rules.unknown-value``,
+``rules.not-integer``, ``rules.not-integer-or-none``, ``rules.out-of-range``, ``rules.too-small``,
+``rules.not-bool``, ``rules.deck-size``, ``rules.deal-too-big`` and ``rules.deal-too-big-decks``
+(R2.1: the players and hand size a deck cannot deal), ``rules.preset-teams`` (R10: a team
+preset's players count; its ``teams`` are ``rules.team-preset`` messages). Another rules error
+has the code ``other`` and its English text as ``params["text"]``.
+
 Action descriptions (:meth:`Lead.describe <durak.actions.Lead.describe>` ...): ``action.lead``,
 ``action.throw``, ``action.beat``, ``action.take``, ``action.pass``, ``action.transfer``,
 ``action.show``, ``action.exchange``, ``action.redeal``, ``action.catch`` (R15.5).
+``action.lead`` and ``action.transfer`` (and the events ``event.led`` and
+``event.transferred``) carry the number of their cards as ``n``, for the plural of a language
+that inflects the noun before the list ("kartami", "картами").
 
 Event descriptions (:func:`durak.events.describe_event`): ``event.led``, ``event.thrown-in``,
 ``event.beaten``, ``event.transferred``, ``event.shown``, ``event.take``, ``event.passed``,
@@ -249,27 +266,72 @@ TEMPLATES: Mapping[str, tuple[str, str | None]] = MappingProxyType(
             _m("not-a-cheat", "{card} is not a cheat: it was played by the rules"),
             _m("own-cheat", "{player} cannot catch his own cheat"),
             _m("own-cheat:you", "you cannot catch your own cheat"),
+            # -- rules that cannot be played (RulesError: error.code, error.params) ---------
+            _m("rules.unknown-preset", "unknown preset {given} (known: {known})"),
+            _m("rules.unknown-setting", "unknown setting (known: {known})"),
+            _m("rules.unknown-value", "unknown value {given} (known: {known})"),
+            _m("rules.not-integer", "must be an integer, not {given}"),
+            _m("rules.not-integer-or-none", "must be an integer or None, not {given}"),
+            _m("rules.out-of-range", "must be {low}-{high}, not {given}"),
+            _m("rules.too-small", "must be at least {low}, not {given}"),
+            _m("rules.not-bool", "must be true or false, not {given}"),
+            _m("rules.deck-size", "must be one of {known}, not {given}"),
+            _m(
+                "rules.deal-too-big",
+                "{count} players x {hand} cards need {need} cards, but the deck has {total} (R2.1)",
+            ),
+            _m(
+                "rules.deal-too-big-decks",
+                "{count} players x {hand} cards need {need} cards, but {decks} decks of {size} "
+                "has {total} (R2.1)",
+            ),
+            _m(
+                "rules.preset-teams",
+                "the preset {preset} is for {n} players in fixed teams, not {given} "
+                "(team presets: {teams})",
+            ),
+            _m("rules.team-preset", "{preset} for {n}"),
             # -- action descriptions ---------------------------------------------------------
-            _m("action.lead", "lead {cards}"),
+            _mp("action.lead", "lead {cards}", "lead {cards}"),
             _m("action.throw", "throw in {card}"),
             _m("action.beat", "beat {attack} with {card}"),
             _m("action.take", "take"),
             _m("action.pass", "pass"),
-            _m("action.transfer", "transfer with {cards}"),
+            _mp("action.transfer", "transfer with {cards}", "transfer with {cards}"),
             _m("action.show", "show trump {card}"),
             _m("action.exchange", "exchange {card} for the face-up trump card"),
             _m("action.redeal", "demand a redeal"),
             _m("action.catch", "catch {card}"),
             # -- event descriptions ----------------------------------------------------------
-            _m("event.led", "{player} led {cards} against {defender}"),
-            _m("event.led:you", "you led {cards} against {defender}"),
+            _mp(
+                "event.led",
+                "{player} led {cards} against {defender}",
+                "{player} led {cards} against {defender}",
+            ),
+            _mp(
+                "event.led:you",
+                "you led {cards} against {defender}",
+                "you led {cards} against {defender}",
+            ),
             _m("event.thrown-in", "{player} threw in {card}"),
             _m("event.thrown-in:you", "you threw in {card}"),
             _m("event.beaten", "{player} beat {attack} with {card}"),
             _m("event.beaten:you", "you beat {attack} with {card}"),
-            _m("event.transferred", "{player} transferred with {cards} to {to}"),
-            _m("event.transferred:you", "you transferred with {cards} to {to}"),
-            _m("event.transferred:to-you", "{player} transferred with {cards} to you"),
+            _mp(
+                "event.transferred",
+                "{player} transferred with {cards} to {to}",
+                "{player} transferred with {cards} to {to}",
+            ),
+            _mp(
+                "event.transferred:you",
+                "you transferred with {cards} to {to}",
+                "you transferred with {cards} to {to}",
+            ),
+            _mp(
+                "event.transferred:to-you",
+                "{player} transferred with {cards} to you",
+                "{player} transferred with {cards} to you",
+            ),
             _m("event.shown", "{player} showed the trump {card}: the attack passes to {to}"),
             _m("event.shown:you", "you showed the trump {card}: the attack passes to {to}"),
             _m("event.shown:to-you", "{player} showed the trump {card}: the attack passes to you"),
@@ -494,6 +556,8 @@ def _english_value(name: str, value: Any) -> str:
         return value.letter
     if isinstance(value, Card):
         return str(value)
+    if isinstance(value, tuple) and value and all(isinstance(v, Message) for v in value):
+        return ", ".join(value)
     if isinstance(value, tuple):
         return " ".join(str(v) for v in value)
     return str(value)

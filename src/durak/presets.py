@@ -43,6 +43,7 @@ from durak._input import (
 )
 from durak.errors import RulesError
 from durak.i18n import N_
+from durak.messages import message
 from durak.rules.settings import SETTINGS, Rules
 
 __all__ = [
@@ -242,7 +243,9 @@ def get_preset(name: str) -> Preset:
         raise RulesError("preset", f"a preset is named by text, not {brief(name)}")
     preset = _LOOKUP.get(name.strip().casefold())
     if preset is None:
-        raise RulesError("preset", f"unknown preset {brief(name)} (known: {', '.join(PRESETS)})")
+        raise RulesError(
+            "preset", message("rules.unknown-preset", given=brief(name), known=", ".join(PRESETS))
+        )
     return preset
 
 
@@ -263,7 +266,9 @@ def rules_from_mapping(data: Mapping[str, Any]) -> Rules:
         if not isinstance(key, str):
             raise RulesError(brief(key), "a setting is named by text")
         if key not in SETTINGS:
-            raise RulesError(key, f"unknown setting (known: preset, {', '.join(SETTINGS)})")
+            raise RulesError(
+                key, message("rules.unknown-setting", known=f"preset, {', '.join(SETTINGS)}")
+            )
         if key in _OPTIONAL and isinstance(value, str) and value.lower() == "none":
             settings[key] = None
     return get_preset(base).rules(**settings)

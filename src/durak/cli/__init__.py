@@ -61,7 +61,7 @@ from durak.cli.bots_cmd import _cmd_bots
 from durak.cli.commands import LINE_HELP, parse_command
 from durak.cli.commands import Command as Command
 from durak.cli.commands import card_actions as card_actions
-from durak.cli.console import _fail
+from durak.cli.console import _error_text, _fail
 from durak.cli.play import HUMAN as HUMAN
 from durak.cli.play import PlaySession, _cmd_play, render_screen
 from durak.cli.play import _play_keys as _play_keys
@@ -85,7 +85,8 @@ from durak.cli.simulate import (
     simulate_matches,
 )
 from durak.errors import DurakError, RulesError
-from durak.i18n import LANGUAGES
+from durak.i18n import LANGUAGES, Language, choose_language, language
+from durak.messages import message
 from durak.presets import DEFAULT_PRESET, PRESETS, get_preset, load_rules, rules_from_mapping
 from durak.rules import Rules
 
@@ -302,6 +303,11 @@ def build_parser() -> argparse.ArgumentParser:
     form.add_argument(
         "--json", action="store_true", help="print NAME as a JSON rules file (or the list)"
     )
+    rules.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        help="the language of the tables, as for durak play (en, de, pl, ru)",
+    )
     rules.set_defaults(func=_cmd_rules)
 
     rep = commands.add_parser(
@@ -392,16 +398,15 @@ def _resolve_rules(
     found = get_preset(preset)
     fixed = found.settings.get("players")
     if "teams" in found.settings and players is not None and players != fixed:
-        teams = ", ".join(
-            f"{p.name} for {p.settings.get('players')}"
+        teams = tuple(
+            message("rules.team-preset", preset=p.name, n=p.settings.get("players"))
             for p in PRESETS.values()
             if "teams" in p.settings
         )
-        raise RulesError(
-            "players",
-            f"the preset {found.name} is for {fixed} players in fixed teams, not {players} "
-            f"(team presets: {teams})",
+        reason = message(
+            "rules.preset-teams", preset=found.name, n=fixed, given=str(players), teams=teams
         )
+        raise RulesError("players", reason)
     return found.name, found.rules(**overrides)
 
 
@@ -477,6 +482,17 @@ def _seed(text: str | None) -> int | str:
     return int(text) if text.isascii() and text.isdigit() else text
 
 
+def _args_language(args: argparse.Namespace) -> Language:
+    """The language of a command that has ``--lang`` (the option, then the environment as
+    :func:`~durak.i18n.choose_language` reads it); English for the others."""
+    if not hasattr(args, "lang"):
+        return language("en")
+    try:
+        return language(choose_language(args.lang))
+    except ValueError:
+        return language("en")
+
+
 def _with_rules(
     command: Callable[[argparse.Namespace, str, Rules, int | str], int],
 ) -> Callable[[argparse.Namespace], int]:
@@ -492,7 +508,7 @@ def _with_rules(
                 name = f"{name} + {', '.join(s.strip() for s in args.settings)}"
             seed = _seed(args.seed)
         except DurakError as exc:
-            return _fail(str(exc))
+            return _fail(_error_text(exc, _args_language(args)))
         return command(args, name, rules, seed)
 
     return run

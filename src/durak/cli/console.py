@@ -11,6 +11,9 @@ from typing import TextIO
 
 from rich.console import Console, RenderableType
 
+from durak.errors import DurakError, RulesError
+from durak.i18n import Language
+
 
 def _can_encode(console: Console, text: str) -> bool:
     """Whether ``console``'s encoding can write ``text`` (else cards are written in ASCII)."""
@@ -60,3 +63,12 @@ def _fail(message: str) -> int:
     """Print ``durak: error: message`` to stderr in one line; the exit status 2."""
     print(f"durak: error: {message}", file=sys.stderr)
     return 2
+
+
+def _error_text(exc: DurakError, lang: Language) -> str:
+    """An error before a game starts in ``lang``: a :class:`~durak.errors.RulesError` as
+    ``setting: reason`` with its reason said from its code (the setting's name as it is: it is
+    the rules file's key); an error without a code as its English text."""
+    if isinstance(exc, RulesError):
+        return f"{exc.setting}: {lang.say(exc.reason)}"
+    return str(exc)

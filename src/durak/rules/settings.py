@@ -19,6 +19,7 @@ import attrs
 from durak._input import brief
 from durak.cards import DECK_SIZES, MAX_COPIES, Suit
 from durak.errors import InvalidCardError, RulesError
+from durak.messages import message
 
 __all__ = [
     "EXTENSION_SETTINGS",
@@ -119,7 +120,7 @@ def _choice(enum: type[E], setting: str, value: Any) -> E:
         with contextlib.suppress(ValueError):
             return enum(value)
     known = ", ".join(repr(m.value) for m in enum)
-    raise RulesError(setting, f"unknown value {brief(value)} (known: {known})")
+    raise RulesError(setting, message("rules.unknown-value", given=brief(value), known=known))
 
 
 def _lead(value: Any) -> Lead:
@@ -159,11 +160,15 @@ def _int(setting: str, low: int, high: int | None = None, optional: bool = False
         if value is None and optional:
             return
         if isinstance(value, bool) or not isinstance(value, int):
-            kind = "an integer or None" if optional else "an integer"
-            raise RulesError(setting, f"must be {kind}, not {brief(value)}")
+            if optional:
+                raise RulesError(setting, message("rules.not-integer-or-none", given=brief(value)))
+            raise RulesError(setting, message("rules.not-integer", given=brief(value)))
         if value < low or (high is not None and value > high):
-            bound = f"{low}-{high}" if high is not None else f"at least {low}"
-            raise RulesError(setting, f"must be {bound}, not {brief(value)}")
+            if high is None:
+                raise RulesError(setting, message("rules.too-small", low=low, given=brief(value)))
+            raise RulesError(
+                setting, message("rules.out-of-range", low=low, high=high, given=brief(value))
+            )
 
     return check
 
@@ -171,7 +176,7 @@ def _int(setting: str, low: int, high: int | None = None, optional: bool = False
 def _bool(setting: str) -> Any:
     def check(_inst: Any, _attr: Any, value: Any) -> None:
         if not isinstance(value, bool):
-            raise RulesError(setting, f"must be true or false, not {brief(value)}")
+            raise RulesError(setting, message("rules.not-bool", given=brief(value)))
 
     return check
 
@@ -353,7 +358,9 @@ class Rules:
     def _check_deck_size(self, _attr: Any, value: Any) -> None:
         if isinstance(value, bool) or not isinstance(value, int) or value not in DECK_SIZES:
             sizes = ", ".join(str(s) for s in DECK_SIZES)
-            raise RulesError("deck_size", f"must be one of {sizes}, not {brief(value)}")
+            raise RulesError(
+                "deck_size", message("rules.deck-size", known=sizes, given=brief(value))
+            )
 
     def __attrs_post_init__(self) -> None:
         if self.jokers and self.deck_size != 52:
@@ -375,13 +382,15 @@ class Rules:
             )
         need = self.players * self.hand_size
         if need > self.cards:
-            deck = f"{self.decks} decks of {self.deck_size}" if self.decks > 1 else "the deck"
-            raise RulesError(
-                "players",
-                f"{brief(self.players)} players x {brief(self.hand_size)} cards need "
-                f"{brief(need)} cards, "
-                f"but {deck} has {self.cards} (R2.1)",
-            )
+            counts = {"count": brief(self.players), "hand": brief(self.hand_size)}
+            counts.update(need=brief(need), total=str(self.cards))
+            if self.decks > 1:
+                reason = message(
+                    "rules.deal-too-big-decks", decks=self.decks, size=self.deck_size, **counts
+                )
+            else:
+                reason = message("rules.deal-too-big", **counts)
+            raise RulesError("players", reason)
         left = self.cards - need
         if 0 < left <= self.jokers * self.decks:
             raise RulesError(
@@ -456,7 +465,9 @@ class Rules:
         """
         unknown = sorted(set(changes) - set(SETTINGS))
         if unknown:
-            raise RulesError(unknown[0], f"unknown setting (known: {', '.join(SETTINGS)})")
+            raise RulesError(
+                unknown[0], message("rules.unknown-setting", known=", ".join(SETTINGS))
+            )
         return attrs.evolve(self, **changes)
 
     @classmethod
@@ -530,7 +541,9 @@ def _checked_init(init: Callable[..., None]) -> Callable[..., None]:
             )
         unknown = sorted(name for name in settings if name not in _KNOWN)
         if unknown:
-            raise RulesError(unknown[0], f"unknown setting (known: {', '.join(SETTINGS)})")
+            raise RulesError(
+                unknown[0], message("rules.unknown-setting", known=", ".join(SETTINGS))
+            )
         init(self, **settings)
 
     return __init__
