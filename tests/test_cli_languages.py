@@ -85,6 +85,17 @@ def test_r14_rules_unknown_preset_in_the_chosen_language(
             "players: wariant pairs jest dla 4 graczy w stałych drużynach, nie dla 3 "
             "(warianty drużynowe: pairs dla 4, pairs-3x2 dla 6)",
         ),
+        (
+            ["--bots", "rule,random", "--players", "2"],
+            "pl",
+            "bots: 2 boty (rule, random) dają liczbę graczy 3, ale --players to 2",
+        ),
+        (
+            ["--bots", "rule,random,random,random,random", "--players", "4"],
+            "ru",
+            "bots: 5 ботов (rule, random, random, random, random) дают число игроков 6, но "
+            "--players равно 4",
+        ),
         (["--preset", "nope"], "de", "preset: unbekannte Variante 'nope' (bekannt: podkidnoy"),
         (["--set", "foo=1"], "ru", "foo: неизвестная настройка (известны: preset, players"),
         (["--set", "lead=x"], "pl", "lead: nieznana wartość 'x' (znane: 'single', 'same_rank')"),

@@ -51,6 +51,8 @@ name                                              value
 ``need``, ``total``                               a number of cards as text (the cards a deal
                                                   needs, the cards in play)
 ``teams``                                         a tuple of messages, said as a list
+``asked``                                         a number as the command line asked for it
+                                                  (``--players``)
 ================================================  ==============================================
 
 Reason codes of :class:`~durak.errors.IllegalActionError` (``error.code``; the rule id is
@@ -85,7 +87,9 @@ setting is ``error.setting``), for the errors a player meets before a game start
 ``rules.not-integer``, ``rules.not-integer-or-none``, ``rules.out-of-range``, ``rules.too-small``,
 ``rules.not-bool``, ``rules.deck-size``, ``rules.deal-too-big`` and ``rules.deal-too-big-decks``
 (R2.1: the players and hand size a deck cannot deal), ``rules.preset-teams`` (R10: a team
-preset's players count; its ``teams`` are ``rules.team-preset`` messages). Another rules error
+preset's players count; its ``teams`` are ``rules.team-preset`` messages),
+``rules.bots-players`` (the command line's ``--bots`` and ``--players`` disagree). Another
+rules error
 has the code ``other`` and its English text as ``params["text"]``.
 
 Action descriptions (:meth:`Lead.describe <durak.actions.Lead.describe>` ...): ``action.lead``,
@@ -291,6 +295,13 @@ TEMPLATES: Mapping[str, tuple[str, str | None]] = MappingProxyType(
                 "(team presets: {teams})",
             ),
             _m("rules.team-preset", "{preset} for {n}"),
+            _mp(
+                "rules.bots-players",
+                "{n} bot ({given}) makes {count} players, but --players is {asked}: give one "
+                "kind for every seat, or one kind for all",
+                "{n} bots ({given}) make {count} players, but --players is {asked}: give one "
+                "kind for every seat, or one kind for all",
+            ),
             # -- action descriptions ---------------------------------------------------------
             _mp("action.lead", "lead {cards}", "lead {cards}"),
             _m("action.throw", "throw in {card}"),

@@ -447,11 +447,14 @@ def _players_of_bots(args: argparse.Namespace, seats_of_others: int) -> int | No
         return args.players  # type: ignore[no-any-return]
     implied = len(kinds) + seats_of_others
     if args.players is not None and args.players != implied:
-        raise RulesError(
-            "bots",
-            f"{len(kinds)} bots ({', '.join(kinds)}) make {implied} players, but --players is "
-            f"{args.players}: give one kind for every seat, or one kind for all",
+        reason = message(
+            "rules.bots-players",
+            n=len(kinds),
+            given=", ".join(kinds),
+            count=implied,
+            asked=args.players,
         )
+        raise RulesError("bots", reason)
     return implied
 
 
