@@ -956,6 +956,15 @@ def test_R4_9_pass_while_cards_are_unbeaten_and_it_stands() -> None:
     assert_illegal(s, Pass(0), "R4.9")
 
 
+def test_R4_9_the_defender_does_not_pass_and_is_told_to_beat_or_take() -> None:
+    s = position(D24, ["9c 9d Ac", "Tc Qd Ks"], stock="Kh")
+    s = play(s, Lead(0, "9c"))
+    err = assert_illegal(s, Pass(1), "R4.9")
+    assert err.code == "defender-passes"
+    assert "beats the attack cards or takes" in str(err)
+    assert assert_illegal(s, ThrowIn(1, "Tc"), "R4.4").code == "defender-throws"
+
+
 def test_R4_9_a_beat_clears_the_pass() -> None:
     s = position(D24, ["9c 9d Ac", "Tc Qd Ks"], stock="Kh")
     s = play(s, Lead(0, "9c"), Pass(0), Beat(1, "9c", "Tc"))

@@ -181,6 +181,7 @@ TEMPLATES: Mapping[str, tuple[str, str | None]] = MappingProxyType(
             ),
             # -- reasons: throwing in and passing --------------------------------------------
             _m("defender-throws", "the defender cannot throw in against himself"),
+            _m("defender-passes", "the defender does not pass: he beats the attack cards or takes"),
             _m("not-thrower", "{player} is not a thrower in this bout ({throwers})"),
             _m("not-thrower:you", "you are not a thrower in this bout ({throwers})"),
             _m("has-passed", "{player} has passed and the table has not changed since"),

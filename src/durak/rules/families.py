@@ -365,6 +365,8 @@ class ThrowingIn(RuleModule):
         if not s.table:
             return "R4.2", message("not-led")
         if p == s.defender:
+            if card is None:  # R4.9: passing is the throwers' "done"; he beats or takes
+                return "R4.9", message("defender-passes")
             return "R4.4", message("defender-throws")
         if p not in bout.throwers:
             return "R4.4", message("not-thrower", player=p, throwers=s.rules.throwers.value)
