@@ -65,9 +65,9 @@ Reason codes of :class:`~durak.errors.IllegalActionError` (``error.code``; the r
   (R4.7, R4.8, R9.1): defending.
 - ``already-led``, ``not-leader``, ``lead-single``, ``lead-one-rank``, ``lead-over-limit``
   (R4.1, R4.2, R4.6): the lead.
-- ``defender-throws``, ``not-thrower``, ``has-passed``, ``taken-no-throw``, ``table-full``,
-  ``attacker-first``, ``rank-not-on-table``, ``nothing-to-pass`` (R4.3-R4.9): throwing in and
-  passing.
+- ``defender-throws``, ``defender-passes``, ``not-thrower``, ``has-passed``,
+  ``taken-no-throw``, ``table-full``, ``attacker-first``, ``rank-not-on-table``,
+  ``nothing-to-pass`` (R4.3-R4.9): throwing in and passing.
 - ``not-unbeaten``, ``no-beat``, ``no-beat-module`` (R4.7, R8): beating.
 - ``beaten-already``, ``no-transfer-first``, ``no-transfer-target``, ``transfer-over-limit``,
   ``transfer-one``, ``not-attack-rank``, ``not-trump``, ``shown-already`` (R9): transfers.
