@@ -1,0 +1,142 @@
+"""What keeps ``durak serve`` fast under load without changing what it sends: the view's JSON
+worked out field by field, one view per state and seat, the events' shared parts once per
+broadcast. Each is checked against the general encoding it replaces, and for leaks between
+seats (R13)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+from typing import Any
+
+import pytest
+
+if os.environ.get("CI"):
+    import starlette  # noqa: F401
+else:
+    pytest.importorskip("starlette", reason="needs the 'web' extra: pip install -e '.[webtest]'")
+
+from durak import Rules, new_game, view
+from durak.engine import apply_with_events, legal_actions, next_actor
+from durak.events import events_for
+from durak.presets import PRESETS
+from durak.serialize import _to_dict, view_to_dict
+from durak.web.config import ServerConfig
+from durak.web.protocol import EventCache, events_to_dicts, seat_names
+from durak.web.tables import Connection, TableManager
+
+_RULES = [
+    *(PRESETS[name].rules() for name in sorted(PRESETS)),
+    PRESETS["podkidnoy"].rules(players=4, trump_six_exchange=True),
+    PRESETS["perevodnoy"].rules(players=3, cheating=True, pogony=True),
+]
+
+
+def _games(rules: Rules, seed: int) -> list[Any]:
+    """Every state of a random game of ``rules``."""
+    rng = random.Random(seed)
+    state = new_game(rules, seed=seed)
+    states = [state]
+    while not state.is_over and len(states) < 400:
+        state, _ = apply_with_events(state, rng.choice(legal_actions(state)))
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize("rules", _RULES, ids=lambda r: f"{r.players}p-{r.deck_size}")
+def test_R13_4_view_to_dict_writes_what_the_general_encoding_writes(rules: Rules) -> None:
+    for seed in (1, 2):
+        for state in _games(rules, seed):
+            for seat in [None, *range(rules.players)]:
+                seen = view(state, seat)
+                fast = view_to_dict(seen)
+                assert fast == _to_dict(seen)
+                assert json.dumps(fast) == json.dumps(_to_dict(seen))  # the same order too
+
+
+def test_view_to_dict_gives_each_caller_its_own_lists() -> None:
+    seen = view(new_game(Rules(players=3), seed=3), 0)
+    first = view_to_dict(seen)
+    first["rules"]["strict_suits"].append("x")
+    first["rules"]["players"] = 99
+    first["hand"].clear()
+    again = view_to_dict(seen)
+    assert again["rules"] == Rules(players=3).to_dict()
+    assert len(again["hand"]) == 6
+
+
+def _manager() -> TableManager:
+    return TableManager(ServerConfig(bot_delay=0, allow_fixed_seeds=True))
+
+
+def test_R13_seat_view_gives_each_seat_its_own_view_of_the_current_state() -> None:
+    async def run() -> None:
+        table = _manager().create("podkidnoy", ["human", "human", "human"], seed=7)
+        for _ in range(3):
+            table.claim(None)
+        rng = random.Random(7)
+        for _ in range(40):
+            if table.state.result is not None:
+                break
+            for seat in [None, 0, 1, 2]:
+                seen, data = table.seat_view(seat)
+                assert seen == view(table.state, seat)
+                assert data == view_to_dict(view(table.state, seat))
+                assert table.seat_view(seat)[1] is data  # built once per state and seat
+                hand = [] if seat is None else [str(c) for c in table.state.hands[seat]]
+                assert data["hand"] == hand  # its own cards, nobody else's
+            actor = next_actor(table.state)
+            assert actor is not None
+            before = table.seat_view(actor)[1]
+            chosen = rng.choice(legal_actions(table.state, actor))
+            assert await table.submit(actor, str(chosen)) is None
+            assert table.seat_view(actor)[1] is not before  # a new state: new views
+
+    asyncio.run(run())
+
+
+def test_R13_broadcast_sends_each_seat_its_own_message() -> None:
+    async def run() -> None:
+        table = _manager().create("podkidnoy", ["human", "human", "human"], seed=11)
+        for _ in range(3):
+            table.claim(None)
+        conns = [Connection(seat) for seat in (0, 1, 2, None, 1)]
+        for conn in conns:
+            table.join(conn)
+        for conn in conns:
+            while not conn.outbox.empty():
+                conn.outbox.get_nowait()
+        actor = next_actor(table.state)
+        assert actor is not None
+        action = legal_actions(table.state, actor)[0]
+        state = table.state
+        after, events = apply_with_events(state, action)
+        assert await table.submit(actor, str(action)) is None
+        for conn in conns:
+            raw = conn.outbox.get_nowait()
+            assert isinstance(raw, str)
+            message = json.loads(raw)
+            assert message["seat"] == conn.seat
+            assert message["view"] == view_to_dict(view(after, conn.seat))
+            name = seat_names(["P0", "P1", "P2"], conn.seat)
+            expected = events_to_dicts(events_for(events, conn.seat), conn.seat, name)
+            assert message["events"] == json.loads(json.dumps(expected, ensure_ascii=False))
+
+    asyncio.run(run())
+
+
+def test_event_cache_says_each_seat_its_own_text_and_hides_others_draws() -> None:
+    rules = Rules(players=3)
+    rng = random.Random(5)
+    state = new_game(rules, seed=5)
+    cache = EventCache()
+    for _ in range(120):
+        if state.is_over:
+            break
+        state, events = apply_with_events(state, rng.choice(legal_actions(state)))
+        for seat in [None, 0, 1, 2]:
+            mine = events_for(events, seat)
+            name = seat_names(["P0", "P1", "P2"], seat)
+            assert cache.to_dicts(mine, seat, name) == events_to_dicts(mine, seat, name)
