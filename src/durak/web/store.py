@@ -6,7 +6,13 @@ a SHA-256 digest (never the token itself), every action as it is applied, and ea
 game as a game record (:mod:`durak.records`). A restarted server reads the open tables back and
 replays their actions, so every game resumes where it was and a token returns its seat.
 
-Writes happen on the server's event loop, one short transaction per change, in WAL mode.
+The file is in WAL mode with ``synchronous=NORMAL``. Writes leave the server's event loop: each
+change is queued, and a writer thread commits whatever has been queued since its last commit
+in one transaction (grouped commits), so the loop never waits for the disk. Reads first wait
+for the queued writes (:meth:`Store.flush`), so they see every change made before them. A
+:meth:`Store.close` commits everything queued; a server process that is killed loses only the
+changes queued and not yet committed, the last moment's (a commit takes well under a
+millisecond, a checkpoint a few). A store in memory (``":memory:"``) writes at once.
 
 >>> store = Store(":memory:")
 >>> store.save_table(TableRow("t1", "podkidnoy", {"players": 2}, ["human", "rule"], None,
@@ -22,13 +28,25 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
+import queue
 import sqlite3
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 __all__ = ["Store", "TableRow", "hash_token"]
+
+log = logging.getLogger(__name__)
+
+#: One change: SQL statements and their parameters, committed together.
+_Change = list[tuple[str, tuple[Any, ...]]]
+
+#: The most changes waiting for the writer; past it a change waits for room (a stalled disk
+#: slows the server down instead of growing its memory).
+QUEUE_LIMIT = 100_000
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -94,47 +112,132 @@ class TableRow:
 class Store:
     """A server's SQLite file (``":memory:"`` for a store that ends with the process).
 
+    Args:
+        path: the file.
+        grouped: commit from a writer thread, grouping the changes queued meanwhile (the
+            default for a file); ``False`` commits each change at once, on the caller's thread.
+
     Raises:
         sqlite3.Error: the file cannot be opened or is not a database.
     """
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, *, grouped: bool = True) -> None:
         self.path = str(path)
-        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        if self.path != ":memory:":
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db = self._connect()
         self.db.executescript(_SCHEMA)
+        #: Changes queued for the writer thread (``None`` stops it); ``None`` writes at once.
+        self._queue: queue.Queue[_Change | None] | None = None
+        self._queued = 0  # changes queued so far (the loop's count)
+        self._written = 0  # changes committed (or given up) so far (the writer's count)
+        self._done = threading.Condition()
+        self._writer: threading.Thread | None = None
+        #: Commits made (a group of changes each), for tests and tools.
+        self.commits = 0
+        if grouped and self.path != ":memory:":
+            self._queue = queue.Queue(QUEUE_LIMIT)
+            self._writer = threading.Thread(
+                target=self._write_queued, args=(self._connect(),), name="durak-store", daemon=True
+            )
+            self._writer.start()
+
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        if self.path != ":memory:":
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")
+        return db
 
     def close(self) -> None:
-        """Close the file."""
+        """Commit every queued change, stop the writer and close the file."""
+        if self._queue is not None and self._writer is not None:
+            self._queue.put(None)
+            self._writer.join()
+            self._queue = None
         self.db.close()
+
+    def flush(self) -> None:
+        """Wait until every change queued so far is committed (at once for a store that
+        writes at once)."""
+        if self._queue is None:
+            return
+        with self._done:
+            target = self._queued
+            self._done.wait_for(lambda: self._written >= target)
+
+    def _write(self, change: _Change) -> None:
+        """Commit ``change`` (statements that belong together), or queue it for the writer."""
+        if self._queue is None:
+            self._commit(self.db, change)
+            return
+        with self._done:
+            self._queued += 1
+        self._queue.put(change)
+
+    def _commit(self, db: sqlite3.Connection, statements: _Change) -> None:
+        with db:
+            db.execute("BEGIN")
+            for sql, params in statements:
+                db.execute(sql, params)
+        self.commits += 1
+
+    def _write_queued(self, db: sqlite3.Connection) -> None:
+        """The writer thread: commit what is queued, all of it in one transaction, until told
+        to stop. A group that fails is committed change by change, and a change that still
+        fails is logged and left out (the others stay)."""
+        assert self._queue is not None
+        changes = self._queue
+        stop = False
+        while not stop:
+            group = [changes.get()]
+            while True:
+                try:
+                    group.append(changes.get_nowait())
+                except queue.Empty:
+                    break
+            stop = None in group
+            real = [change for change in group if change is not None]
+            if real:
+                try:
+                    self._commit(db, [s for change in real for s in change])
+                except sqlite3.Error:
+                    for change in real:
+                        try:
+                            self._commit(db, change)
+                        except sqlite3.Error:
+                            log.exception("a change to %s could not be stored", self.path)
+            with self._done:
+                self._written += len(real)
+                self._done.notify_all()
+        db.close()
 
     # --- tables ------------------------------------------------------------------------------
 
     def save_table(self, row: TableRow) -> None:
         """Store a table (a new one, or its next game: the deal and the game number)."""
-        with self.db:
-            self.db.execute("BEGIN")
-            self.db.execute(
-                "INSERT OR REPLACE INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?,0)",
+        self._write(
+            [
                 (
-                    row.id,
-                    row.preset,
-                    json.dumps(row.rules),
-                    json.dumps(row.kinds),
-                    None if row.fixed_seed is None else json.dumps(row.fixed_seed),
-                    row.timer,
-                    row.created,
-                    row.game,
-                    json.dumps(row.seed),
-                    row.dealer,
-                    row.attacker,
-                ),
-            )
+                    "INSERT OR REPLACE INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?,0)",
+                    (
+                        row.id,
+                        row.preset,
+                        json.dumps(row.rules),
+                        json.dumps(row.kinds),
+                        None if row.fixed_seed is None else json.dumps(row.fixed_seed),
+                        row.timer,
+                        row.created,
+                        row.game,
+                        json.dumps(row.seed),
+                        row.dealer,
+                        row.attacker,
+                    ),
+                )
+            ]
+        )
 
     def open_tables(self) -> list[TableRow]:
         """Every table not closed, oldest first."""
+        self.flush()
         rows = self.db.execute(
             "SELECT id, preset, rules, kinds, fixed_seed, timer, created, game, seed, dealer,"
             " attacker FROM tables WHERE closed = 0 ORDER BY created"
@@ -158,20 +261,23 @@ class Store:
 
     def close_table(self, table_id: str) -> None:
         """Forget an expired table's game (its finished games' records stay)."""
-        with self.db:
-            self.db.execute("BEGIN")
-            self.db.execute("UPDATE tables SET closed = 1 WHERE id = ?", (table_id,))
-            self.db.execute("DELETE FROM actions WHERE table_id = ?", (table_id,))
-            self.db.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+        self._write(
+            [
+                ("UPDATE tables SET closed = 1 WHERE id = ?", (table_id,)),
+                ("DELETE FROM actions WHERE table_id = ?", (table_id,)),
+                ("DELETE FROM seats WHERE table_id = ?", (table_id,)),
+            ]
+        )
 
     # --- seats -------------------------------------------------------------------------------
 
     def set_seat(self, table_id: str, seat: int, token_hash: str | None) -> None:
         """Store who holds a seat (a token's digest), or that it is free (``None``)."""
-        self.db.execute("INSERT OR REPLACE INTO seats VALUES (?,?,?)", (table_id, seat, token_hash))
+        self._write([("INSERT OR REPLACE INTO seats VALUES (?,?,?)", (table_id, seat, token_hash))])
 
     def seats(self, table_id: str) -> dict[int, str]:
         """The taken seats of a table: seat number to token digest."""
+        self.flush()
         rows = self.db.execute(
             "SELECT seat, token_hash FROM seats WHERE table_id = ? AND token_hash IS NOT NULL",
             (table_id,),
@@ -182,10 +288,11 @@ class Store:
 
     def add_action(self, table_id: str, game: int, n: int, action: str) -> None:
         """Store the ``n``-th action (from 0) of a table's game."""
-        self.db.execute("INSERT INTO actions VALUES (?,?,?,?)", (table_id, game, n, action))
+        self._write([("INSERT INTO actions VALUES (?,?,?,?)", (table_id, game, n, action))])
 
     def actions(self, table_id: str, game: int) -> list[str]:
         """A table's game's actions in order (notation)."""
+        self.flush()
         rows = self.db.execute(
             "SELECT action FROM actions WHERE table_id = ? AND game = ? ORDER BY n",
             (table_id, game),
@@ -195,17 +302,23 @@ class Store:
     def finish_game(self, table_id: str, game: int, record: str) -> None:
         """Store a finished game's record (its actions stay until the next game is dealt, so a
         restarted server shows the game over, not dealt again)."""
-        self.db.execute(
-            "INSERT OR REPLACE INTO records VALUES (?,?,?,?)", (table_id, game, time.time(), record)
+        self._write(
+            [
+                (
+                    "INSERT OR REPLACE INTO records VALUES (?,?,?,?)",
+                    (table_id, game, time.time(), record),
+                )
+            ]
         )
 
     def drop_actions(self, table_id: str, game: int) -> None:
         """Forget a game's single actions (its record, if finished, stays)."""
-        self.db.execute("DELETE FROM actions WHERE table_id = ? AND game = ?", (table_id, game))
+        self._write([("DELETE FROM actions WHERE table_id = ? AND game = ?", (table_id, game))])
 
     def record(self, table_id: str, game: int | None = None) -> tuple[int, str] | None:
         """A finished game's record text and number (the last finished game when ``game`` is
         ``None``), or ``None``."""
+        self.flush()
         if game is None:
             row = self.db.execute(
                 "SELECT game, record FROM records WHERE table_id = ? ORDER BY game DESC LIMIT 1",
@@ -220,6 +333,7 @@ class Store:
 
     def games(self, table_id: str) -> list[int]:
         """The numbers of a table's finished games, in order."""
+        self.flush()
         rows = self.db.execute(
             "SELECT game FROM records WHERE table_id = ? ORDER BY game", (table_id,)
         )

@@ -1058,10 +1058,12 @@ class TableManager:
         return self.store.record(table_id, game)
 
     async def close(self) -> None:
-        """Stop every table's bots and the search workers."""
+        """Stop every table's bots and the search workers, and wait until the store has
+        committed every change."""
         for table in self.tables.values():
             await table.close()
         self.pool.close()
+        self.store.flush()
 
 
 def replay_states(initial: GameState, actions: Sequence[Action]) -> list[GameState]:
