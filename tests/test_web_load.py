@@ -1,14 +1,17 @@
-"""What keeps ``durak serve`` fast under load without changing what it sends: the view's JSON
-worked out field by field, one view per state and seat, the events' shared parts once per
-broadcast. Each is checked against the general encoding it replaces, and for leaks between
-seats (R13)."""
+"""What keeps ``durak serve`` fast under load without changing what it sends or keeps: the
+view's JSON worked out field by field, one view per state and seat, the events' shared parts
+once per broadcast (each checked against the general encoding it replaces, and for leaks
+between seats, R13); commits grouped by a writer thread (every change still stored before a
+restart); the garbage collector settled at start-up."""
 
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import os
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,8 +26,10 @@ from durak.engine import apply_with_events, legal_actions, next_actor
 from durak.events import events_for
 from durak.presets import PRESETS
 from durak.serialize import _to_dict, view_to_dict
+from durak.web.app import settle_collector
 from durak.web.config import ServerConfig
 from durak.web.protocol import EventCache, events_to_dicts, seat_names
+from durak.web.store import Store, TableRow
 from durak.web.tables import Connection, TableManager
 
 _RULES = [
@@ -140,3 +145,48 @@ def test_event_cache_says_each_seat_its_own_text_and_hides_others_draws() -> Non
             mine = events_for(events, seat)
             name = seat_names(["P0", "P1", "P2"], seat)
             assert cache.to_dicts(mine, seat, name) == events_to_dicts(mine, seat, name)
+
+
+def test_grouped_commits_store_every_action_before_a_restart(tmp_path: Path) -> None:
+    path = tmp_path / "tables.sqlite3"
+    store = Store(path)
+    store.save_table(TableRow("t1", "podkidnoy", {"players": 2}, ["human", "rule"], None,
+                              0.0, 1.0, 1, 77, 1, None))
+    actions = [f"p{n % 2} pass" for n in range(2000)]
+    for n, text in enumerate(actions):
+        store.add_action("t1", 1, n, text)
+    assert store.actions("t1", 1) == actions  # a read sees every change queued before it
+    assert store.commits < len(actions) // 2  # the changes were committed in groups
+    store.add_action("t1", 1, len(actions), "p0 take")  # queued, not yet read
+    store.close()  # commits what is queued
+    again = Store(path)
+    assert again.actions("t1", 1) == [*actions, "p0 take"]
+    assert [row.id for row in again.open_tables()] == ["t1"]
+    again.close()
+
+
+def test_a_change_that_cannot_be_stored_leaves_the_others(tmp_path: Path) -> None:
+    store = Store(tmp_path / "tables.sqlite3")
+    store.add_action("t1", 1, 0, "p0 lead 7h")
+    store.add_action("t1", 1, 0, "p0 lead 8h")  # the same action number again: refused
+    store.add_action("t1", 1, 1, "p1 take")
+    assert store.actions("t1", 1) == ["p0 lead 7h", "p1 take"]
+    store.close()
+
+
+def test_a_store_in_memory_writes_at_once() -> None:
+    store = Store(":memory:")
+    store.add_action("t1", 1, 0, "p0 lead 7h")
+    assert store.commits == 1 and store.actions("t1", 1) == ["p0 lead 7h"]
+    store.close()
+
+
+def test_settle_collector_freezes_the_start_up_objects_and_sets_the_thresholds() -> None:
+    before = gc.get_threshold()
+    try:
+        frozen = settle_collector((1000, 20, 50))
+        assert frozen == gc.get_freeze_count() > 1000
+        assert gc.get_threshold() == (1000, 20, 50)
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)
