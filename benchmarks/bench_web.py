@@ -165,19 +165,28 @@ async def _run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         url = f"ws://{host}/ws/{table_id}"
         tasks.append(_person(url, deadline, args.think, stats, False, 10_000 + i))
     memory = [_rss_mb(pid)]
+    lags: list[float] = []
 
     async def sample() -> None:
         while time.monotonic() < deadline:
             await asyncio.sleep(1.0)
             memory.append(_rss_mb(pid))
 
+    async def client_lag() -> None:
+        """How late the clients' own loop wakes up (it delays what the clients measure)."""
+        while time.monotonic() < deadline:
+            before = time.monotonic()
+            await asyncio.sleep(0.01)
+            lags.append(time.monotonic() - before - 0.01)
+
     started = time.monotonic()
     server_cpu, client_cpu = _cpu_seconds(pid), time.process_time()
-    await asyncio.gather(sample(), *tasks, return_exceptions=False)
+    await asyncio.gather(sample(), client_lag(), *tasks, return_exceptions=False)
     elapsed = time.monotonic() - started
     server_cpu = _cpu_seconds(pid) - server_cpu
     client_cpu = time.process_time() - client_cpu
     lat = sorted(stats.latencies)
+    lags.sort()
 
     def pct(p: float) -> float:
         return 1000 * lat[min(len(lat) - 1, int(p / 100 * len(lat)))] if lat else float("nan")
@@ -193,6 +202,10 @@ async def _run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
             "p99": round(pct(99), 2),
             "max": round(1000 * lat[-1], 2) if lat else None,
             "mean": round(1000 * statistics.fmean(lat), 2) if lat else None,
+        },
+        "client_loop_lag_ms": {
+            "p50": round(1000 * lags[len(lags) // 2], 2) if lags else None,
+            "p99": round(1000 * lags[int(0.99 * len(lags))], 2) if lags else None,
         },
         "cpu_share": {
             "server": round(server_cpu / elapsed, 2),

@@ -104,7 +104,8 @@ def test_R13_seat_view_gives_each_seat_its_own_view_of_the_current_state() -> No
 
 def test_R13_broadcast_sends_each_seat_its_own_message() -> None:
     async def run() -> None:
-        table = _manager().create("podkidnoy", ["human", "human", "human"], seed=11)
+        # A demo seed that reads like the mark the rules are encoded under changes nothing.
+        table = _manager().create("podkidnoy", ["human", "human", "human"], seed="\x00rules\x00")
         for _ in range(3):
             table.claim(None)
         conns = [Connection(seat) for seat in (0, 1, 2, None, 1)]
@@ -123,7 +124,9 @@ def test_R13_broadcast_sends_each_seat_its_own_message() -> None:
             raw = conn.outbox.get_nowait()
             assert isinstance(raw, str)
             message = json.loads(raw)
-            assert message["seat"] == conn.seat
+            assert raw == json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+            assert message["seat"] == conn.seat and message["fixed_seed"] == "\x00rules\x00"
+            assert message["view"]["rules"] == Rules(players=3).to_dict()
             assert message["view"] == view_to_dict(view(after, conn.seat))
             name = seat_names(["P0", "P1", "P2"], conn.seat)
             expected = events_to_dicts(events_for(events, conn.seat), conn.seat, name)

@@ -96,6 +96,11 @@ MAX_SEED_CHARS = 64
 #: The most events of the current game sent to a seat that (re)joins (its log).
 HISTORY = 120
 
+#: What stands for the rules in a message while it is encoded (:meth:`Table._encode`), and
+#: its JSON text: no string the server writes holds a NUL character.
+_RULES_MARK = "\x00rules\x00"
+_RULES_MARK_JSON = json.dumps(_RULES_MARK)
+
 _BOT_TITLES = {"random": "Random bot", "rule": "Rule bot", "search": "Search bot"}
 
 
@@ -298,6 +303,8 @@ class Table:
         self._driver: asyncio.Task[None] | None = None
         self._forced: tuple[int, int, int] | None = None  # (game, version, seat) timed out
         self._turn: asyncio.TimerHandle | None = None
+        #: The rules' JSON text, once encoded (for :meth:`_encode`), with the rules it encodes.
+        self._rules_json: tuple[Rules, str] | None = None
         #: The state whose views :meth:`seat_view` keeps, and those views by seat.
         self._views_of: GameState | None = None
         self._views: dict[int | None, tuple[PlayerView, dict[str, Any]]] = {}
@@ -544,6 +551,23 @@ class Table:
             kept = self._views[seat] = (v, view_to_dict(v))
         return kept
 
+    def _encode(self, message: dict[str, Any]) -> str:
+        """A ``state`` message as compact JSON text, its view's rules (the same in every
+        message of the table) encoded once and put in place."""
+        view_data = message["view"]  # the current state's view (:meth:`seat_view`)
+        rules = self.state.rules
+        if self._rules_json is None or self._rules_json[0] is not rules:
+            encoded = json.dumps(view_data["rules"], ensure_ascii=False, separators=(",", ":"))
+            self._rules_json = (rules, encoded)
+        text = json.dumps(
+            {**message, "view": {**view_data, "rules": _RULES_MARK}},
+            ensure_ascii=False,
+            separators=(",", ":"),
+        )
+        # The mark is the first string of the message that a client could not have chosen:
+        # everything before the view is the server's own (ids, names, seat facts).
+        return text.replace(_RULES_MARK_JSON, self._rules_json[1], 1)
+
     def broadcast(self, events: Sequence[Event] = ()) -> None:
         """Queue each connection's own ``state`` message (built and encoded once per seat; the
         seats' facts and the events' shared parts once for all)."""
@@ -556,11 +580,8 @@ class Table:
                 conn.send(self._message(conn.seat, (), True, seats, said))
                 continue
             if conn.seat not in built:
-                built[conn.seat] = json.dumps(
-                    self._message(conn.seat, events, False, seats, said),
-                    ensure_ascii=False,
-                    separators=(",", ":"),
-                )
+                message = self._message(conn.seat, events, False, seats, said)
+                built[conn.seat] = self._encode(message)
             conn.send(built[conn.seat])
             if conn.dropped.is_set():
                 self.connections.remove(conn)
