@@ -153,28 +153,52 @@ def test_event_cache_says_each_seat_its_own_text_and_hides_others_draws() -> Non
 def test_grouped_commits_store_every_action_before_a_restart(tmp_path: Path) -> None:
     path = tmp_path / "tables.sqlite3"
     store = Store(path)
-    store.save_table(TableRow("t1", "podkidnoy", {"players": 2}, ["human", "rule"], None,
-                              0.0, 1.0, 1, 77, 1, None))
     actions = [f"p{n % 2} pass" for n in range(2000)]
-    for n, text in enumerate(actions):
-        store.add_action("t1", 1, n, text)
-    assert store.actions("t1", 1) == actions  # a read sees every change queued before it
-    assert store.commits < len(actions) // 2  # the changes were committed in groups
-    store.add_action("t1", 1, len(actions), "p0 take")  # queued, not yet read
-    store.close()  # commits what is queued
+
+    async def play() -> None:
+        store.save_table(
+            TableRow("t1", "podkidnoy", {"players": 2}, ["human", "rule"], None,
+                     0.0, 1.0, 1, 77, 1, None)
+        )
+        for n, text in enumerate(actions):
+            store.add_action("t1", 1, n, text)
+        assert store.commits == 0  # on a running loop the changes wait a moment ...
+        assert store.actions("t1", 1) == actions  # ... but a read sees every one of them
+        assert store.commits == 1  # committed together
+        store.add_action("t1", 1, len(actions), "p0 take")
+        await asyncio.sleep(0.1)  # the moment passes: committed without a read
+        assert store.commits == 2
+        store.add_action("t1", 1, len(actions) + 1, "p1 pass")  # waiting when the store closes
+
+    asyncio.run(play())
+    store.close()  # commits what waits
     again = Store(path)
-    assert again.actions("t1", 1) == [*actions, "p0 take"]
+    assert again.actions("t1", 1) == [*actions, "p0 take", "p1 pass"]
     assert [row.id for row in again.open_tables()] == ["t1"]
     again.close()
 
 
 def test_a_change_that_cannot_be_stored_leaves_the_others(tmp_path: Path) -> None:
     store = Store(tmp_path / "tables.sqlite3")
-    store.add_action("t1", 1, 0, "p0 lead 7h")
-    store.add_action("t1", 1, 0, "p0 lead 8h")  # the same action number again: refused
-    store.add_action("t1", 1, 1, "p1 take")
+
+    async def play() -> None:
+        store.add_action("t1", 1, 0, "p0 lead 7h")
+        store.add_action("t1", 1, 0, "p0 lead 8h")  # the same action number again: refused
+        store.add_action("t1", 1, 1, "p1 take")
+
+    asyncio.run(play())
     assert store.actions("t1", 1) == ["p0 lead 7h", "p1 take"]
     store.close()
+
+
+def test_without_a_loop_each_change_is_committed_at_once(tmp_path: Path) -> None:
+    store = Store(tmp_path / "tables.sqlite3")
+    store.add_action("t1", 1, 0, "p0 lead 7h")
+    assert store.commits == 1
+    store.close()
+    again = Store(tmp_path / "tables.sqlite3")
+    assert again.actions("t1", 1) == ["p0 lead 7h"]
+    again.close()
 
 
 def test_a_store_in_memory_writes_at_once() -> None:

@@ -6,14 +6,15 @@ a SHA-256 digest (never the token itself), every action as it is applied, and ea
 game as a game record (:mod:`durak.records`). A restarted server reads the open tables back and
 replays their actions, so every game resumes where it was and a token returns its seat.
 
-The file is in WAL mode with ``synchronous=NORMAL``. Writes leave the server's event loop: each
-change is queued, and a writer thread commits whatever has been queued since its last commit
-in one transaction (grouped commits), so the loop never waits for the disk. Reads first wait
-for the queued writes (:meth:`Store.flush`), so they see every change made before them. A
-:meth:`Store.close` commits everything queued; a server process that is killed loses only the
-changes queued and not yet committed: those of the last few milliseconds (the writer waits
-:data:`GROUP_WAIT`, 5 ms, to gather them; a commit takes well under a millisecond, a checkpoint
-a few more). A store in memory (``":memory:"``) writes at once.
+The file is in WAL mode with ``synchronous=NORMAL``. Commits are grouped: on a running event
+loop, the changes of :data:`GROUP_WAIT` (5 ms) are committed together in one transaction, so a
+busy server commits at most 200 times a second instead of once per action. Reads commit the
+waiting changes first (:meth:`Store.flush`), so they see every change made before them, and
+:meth:`Store.close` commits them too. A server process that is killed loses only the changes of
+its last 5 ms. The WAL file is checkpointed into the database by a thread of its own (one
+SQLite call a second, which holds no lock Python needs), so the loop never waits for the
+disk's ``fsync``. Without a running loop, and for a store in memory (``":memory:"``), each
+change is committed at once.
 
 >>> store = Store(":memory:")
 >>> store.save_table(TableRow("t1", "podkidnoy", {"players": 2}, ["human", "rule"], None,
@@ -27,10 +28,11 @@ a few more). A store in memory (``":memory:"``) writes at once.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import json
 import logging
-import queue
 import sqlite3
 import threading
 import time
@@ -45,13 +47,13 @@ log = logging.getLogger(__name__)
 #: One change: SQL statements and their parameters, committed together.
 _Change = list[tuple[str, tuple[Any, ...]]]
 
-#: Seconds the writer waits after a change arrives before it commits, so the changes of that
-#: moment go in one commit (the most a killed server process can lose).
+#: Seconds the changes of a moment are gathered before they are committed together (the most a
+#: killed server process can lose).
 GROUP_WAIT = 0.005
 
-#: The most changes waiting for the writer; past it a change waits for room (a stalled disk
-#: slows the server down instead of growing its memory).
-QUEUE_LIMIT = 100_000
+#: Seconds between two checkpoints of the WAL file (by the checkpoint thread).
+CHECKPOINT_EVERY = 1.0
+
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -119,8 +121,8 @@ class Store:
 
     Args:
         path: the file.
-        grouped: commit from a writer thread, grouping the changes queued meanwhile (the
-            default for a file); ``False`` commits each change at once, on the caller's thread.
+        grouped: group the commits made on a running event loop (the default); ``False``
+            commits each change at once.
 
     Raises:
         sqlite3.Error: the file cannot be opened or is not a database.
@@ -128,22 +130,23 @@ class Store:
 
     def __init__(self, path: str | Path, *, grouped: bool = True) -> None:
         self.path = str(path)
+        self.grouped = grouped
         self.db = self._connect()
         self.db.executescript(_SCHEMA)
-        #: Changes queued for the writer thread (``None`` stops it); ``None`` writes at once.
-        self._queue: queue.Queue[_Change | None] | None = None
-        self._queued = 0  # changes queued so far (the loop's count)
-        self._written = 0  # changes committed (or given up) so far (the writer's count)
-        self._done = threading.Condition()
-        self._writer: threading.Thread | None = None
+        #: Changes waiting for the next grouped commit, and the timer that will commit them.
+        self._pending: list[_Change] = []
+        self._timer: asyncio.TimerHandle | None = None
+        self._lock = threading.Lock()
         #: Commits made (a group of changes each), for tests and tools.
         self.commits = 0
-        if grouped and self.path != ":memory:":
-            self._queue = queue.Queue(QUEUE_LIMIT)
-            self._writer = threading.Thread(
-                target=self._write_queued, args=(self._connect(),), name="durak-store", daemon=True
+        self._stop = threading.Event()
+        self._checkpointer: threading.Thread | None = None
+        if self.path != ":memory:":
+            self.db.execute("PRAGMA wal_autocheckpoint=0")  # the checkpoint thread does it
+            self._checkpointer = threading.Thread(
+                target=self._checkpoints, name="durak-store-checkpoint", daemon=True
             )
-            self._writer.start()
+            self._checkpointer.start()
 
     def _connect(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
@@ -152,70 +155,78 @@ class Store:
             db.execute("PRAGMA synchronous=NORMAL")
         return db
 
+    def _checkpoints(self) -> None:
+        """The checkpoint thread: copy the WAL file into the database now and then (``PASSIVE``:
+        never waiting for the loop's connection), and once more at the end."""
+        db = self._connect()
+        try:
+            while not self._stop.wait(CHECKPOINT_EVERY):
+                try:
+                    db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                except sqlite3.Error:  # pragma: no cover - busy or gone: next time
+                    log.debug("checkpoint of %s skipped", self.path, exc_info=True)
+        finally:
+            db.close()
+
     def close(self) -> None:
-        """Commit every queued change, stop the writer and close the file."""
-        if self._queue is not None and self._writer is not None:
-            self._queue.put(None)
-            self._writer.join()
-            self._queue = None
+        """Commit every waiting change, stop the checkpoint thread and close the file."""
+        self.flush()
+        if self._checkpointer is not None:
+            self._stop.set()
+            self._checkpointer.join()
+            self._checkpointer = None
+            with contextlib.suppress(sqlite3.Error):
+                self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         self.db.close()
 
     def flush(self) -> None:
-        """Wait until every change queued so far is committed (at once for a store that
-        writes at once)."""
-        if self._queue is None:
-            return
-        with self._done:
-            target = self._queued
-            self._done.wait_for(lambda: self._written >= target)
+        """Commit the changes waiting for a grouped commit (nothing to do if none wait)."""
+        with self._lock:
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+            pending, self._pending = self._pending, []
+        if pending:
+            self._commit_all(pending)
 
     def _write(self, change: _Change) -> None:
-        """Commit ``change`` (statements that belong together), or queue it for the writer."""
-        if self._queue is None:
-            self._commit(self.db, change)
+        """Commit ``change`` (statements that belong together) with the others of this moment,
+        or at once without a running event loop."""
+        loop = None
+        if self.grouped:
+            with contextlib.suppress(RuntimeError):
+                loop = asyncio.get_running_loop()
+        if loop is None:
+            self.flush()
+            self._commit_all([change])
             return
-        with self._done:
-            self._queued += 1
-        self._queue.put(change)
+        with self._lock:
+            self._pending.append(change)
+            if self._timer is None:
+                self._timer = loop.call_later(GROUP_WAIT, self.flush)
 
-    def _commit(self, db: sqlite3.Connection, statements: _Change) -> None:
-        with db:
-            db.execute("BEGIN")
+    def _commit(self, statements: _Change) -> None:
+        with self.db:
+            self.db.execute("BEGIN")
             for sql, params in statements:
-                db.execute(sql, params)
+                self.db.execute(sql, params)
         self.commits += 1
 
-    def _write_queued(self, db: sqlite3.Connection) -> None:
-        """The writer thread: commit what is queued, all of it in one transaction, until told
-        to stop. A group that fails is committed change by change, and a change that still
-        fails is logged and left out (the others stay)."""
-        assert self._queue is not None
-        changes = self._queue
-        stop = False
-        while not stop:
-            group = [changes.get()]
-            if group[0] is not None:
-                time.sleep(GROUP_WAIT)
-            while True:
-                try:
-                    group.append(changes.get_nowait())
-                except queue.Empty:
-                    break
-            stop = None in group
-            real = [change for change in group if change is not None]
-            if real:
-                try:
-                    self._commit(db, [s for change in real for s in change])
-                except sqlite3.Error:
-                    for change in real:
-                        try:
-                            self._commit(db, change)
-                        except sqlite3.Error:
-                            log.exception("a change to %s could not be stored", self.path)
-            with self._done:
-                self._written += len(real)
-                self._done.notify_all()
-        db.close()
+    def _commit_all(self, changes: list[_Change]) -> None:
+        """Commit ``changes`` in one transaction. If that fails, each is committed on its own,
+        and a change that still fails is logged and left out (the others stay)."""
+        with self._lock:
+            try:
+                self._commit([s for change in changes for s in change])
+            except sqlite3.Error:
+                if len(changes) == 1:
+                    log.exception("a change to %s could not be stored", self.path)
+                    return
+                for change in changes:
+                    try:
+                        self._commit(change)
+                    except sqlite3.Error:
+                        log.exception("a change to %s could not be stored", self.path)
 
     # --- tables ------------------------------------------------------------------------------
 
