@@ -72,11 +72,13 @@ def _rss_mb(pid: int) -> float:
     return float("nan")
 
 
-def _cpu_seconds(pid: int) -> float:
-    """User plus system CPU seconds a process has used (Linux /proc)."""
+def _cpu_seconds(pid: int, system: bool = False) -> float:
+    """User plus system CPU seconds a process has used (Linux /proc); with ``system``, the
+    system (kernel) part alone."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        used = int(fields[12]) if system else int(fields[11]) + int(fields[12])
+        return used / os.sysconf("SC_CLK_TCK")
     except (OSError, IndexError, ValueError):
         return float("nan")
 
@@ -181,9 +183,11 @@ async def _run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
 
     started = time.monotonic()
     server_cpu, client_cpu = _cpu_seconds(pid), time.process_time()
+    server_kernel = _cpu_seconds(pid, system=True)
     await asyncio.gather(sample(), client_lag(), *tasks, return_exceptions=False)
     elapsed = time.monotonic() - started
     server_cpu = _cpu_seconds(pid) - server_cpu
+    server_kernel = _cpu_seconds(pid, system=True) - server_kernel
     client_cpu = time.process_time() - client_cpu
     lat = sorted(stats.latencies)
     lags.sort()
@@ -209,6 +213,7 @@ async def _run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         },
         "cpu_share": {
             "server": round(server_cpu / elapsed, 2),
+            "server_kernel": round(server_kernel / elapsed, 2),
             "clients": round(client_cpu / elapsed, 2),
             "load_average_1min": round(os.getloadavg()[0], 2),
         },
