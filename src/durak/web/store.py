@@ -136,6 +136,7 @@ class Store:
         #: Changes waiting for the next grouped commit, and the timer that will commit them.
         self._pending: list[_Change] = []
         self._timer: asyncio.TimerHandle | None = None
+        self._timer_loop: asyncio.AbstractEventLoop | None = None
         self._lock = threading.Lock()
         #: Commits made (a group of changes each), for tests and tools.
         self.commits = 0
@@ -181,13 +182,13 @@ class Store:
 
     def flush(self) -> None:
         """Commit the changes waiting for a grouped commit (nothing to do if none wait)."""
-        with self._lock:
+        with self._lock:  # held while committing, so no later change is committed first
             if self._timer is not None:
                 self._timer.cancel()
                 self._timer = None
             pending, self._pending = self._pending, []
-        if pending:
-            self._commit_all(pending)
+            if pending:
+                self._commit_all(pending)
 
     def _write(self, change: _Change) -> None:
         """Commit ``change`` (statements that belong together) with the others of this moment,
@@ -196,14 +197,14 @@ class Store:
         if self.grouped:
             with contextlib.suppress(RuntimeError):
                 loop = asyncio.get_running_loop()
-        if loop is None:
-            self.flush()
-            self._commit_all([change])
-            return
         with self._lock:
             self._pending.append(change)
-            if self._timer is None:
+            if loop is None:
+                pending, self._pending = self._pending, []
+                self._commit_all(pending)
+            elif self._timer is None or self._timer_loop is not loop:  # none, or a closed loop's
                 self._timer = loop.call_later(GROUP_WAIT, self.flush)
+                self._timer_loop = loop
 
     def _commit(self, statements: _Change) -> None:
         with self.db:
@@ -213,20 +214,20 @@ class Store:
         self.commits += 1
 
     def _commit_all(self, changes: list[_Change]) -> None:
-        """Commit ``changes`` in one transaction. If that fails, each is committed on its own,
-        and a change that still fails is logged and left out (the others stay)."""
-        with self._lock:
-            try:
-                self._commit([s for change in changes for s in change])
-            except sqlite3.Error:
-                if len(changes) == 1:
+        """Commit ``changes`` in one transaction (the lock held). If that fails, each is
+        committed on its own, and a change that still fails is logged and left out (the others
+        stay)."""
+        try:
+            self._commit([s for change in changes for s in change])
+        except sqlite3.Error:
+            if len(changes) == 1:
+                log.exception("a change to %s could not be stored", self.path)
+                return
+            for change in changes:
+                try:
+                    self._commit(change)
+                except sqlite3.Error:
                     log.exception("a change to %s could not be stored", self.path)
-                    return
-                for change in changes:
-                    try:
-                        self._commit(change)
-                    except sqlite3.Error:
-                        log.exception("a change to %s could not be stored", self.path)
 
     # --- tables ------------------------------------------------------------------------------
 

@@ -97,7 +97,7 @@ MAX_SEED_CHARS = 64
 HISTORY = 120
 
 #: What stands for the rules in a message while it is encoded (:meth:`Table._encode`), and
-#: its JSON text: no string the server writes holds a NUL character.
+#: its JSON text.
 _RULES_MARK = "\x00rules\x00"
 _RULES_MARK_JSON = json.dumps(_RULES_MARK)
 
@@ -564,8 +564,8 @@ class Table:
             ensure_ascii=False,
             separators=(",", ":"),
         )
-        # The mark is the first string of the message that a client could not have chosen:
-        # everything before the view is the server's own (ids, names, seat facts).
+        # Everything before the view is the server's own (ids, names, seat facts), so the first
+        # match is the mark, whatever text a client may have put later in the message.
         return text.replace(_RULES_MARK_JSON, self._rules_json[1], 1)
 
     def broadcast(self, events: Sequence[Event] = ()) -> None:
@@ -1079,8 +1079,8 @@ class TableManager:
         return self.store.record(table_id, game)
 
     async def close(self) -> None:
-        """Stop every table's bots and the search workers, and wait until the store has
-        committed every change."""
+        """Stop every table's bots and the search workers, and commit the store's waiting
+        changes."""
         for table in self.tables.values():
             await table.close()
         self.pool.close()
