@@ -11,7 +11,13 @@ seconds after he becomes the next actor, and asks for the next game when one end
 - actions per second (every action applied, the bots' included);
 - the latency of a person's move: from sending it to receiving the ``state`` message that shows
   it, as percentiles (only the two-people tables are counted);
-- the server's resident memory (RSS) at the start, its peak, and at the end.
+- the server's resident memory (RSS) at the start, its peak, and at the end;
+- the CPU shares of the server (and its kernel part) and of the clients, and how late the
+  clients' own event loop wakes up (a late client loop adds to the latency it measures).
+
+The clients speak WebSocket through a small client of this script's own (text frames only),
+which takes less CPU from the machine the server runs on than the ``websockets`` package
+(``--client websockets``); what is measured is the same.
 
 Nothing here is sent anywhere but 127.0.0.1, and every loop ends by the deadline.
 
@@ -20,12 +26,15 @@ Usage::
     python benchmarks/bench_web.py                                  # 200 tables, 60 s
     python benchmarks/bench_web.py --tables 200 --seconds 600       # memory over 10 minutes
     python benchmarks/bench_web.py --tables 50 --search-tables 20   # latency beside search bots
+    python benchmarks/bench_web.py --profile server.prof           # cProfile of the server
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
+import contextlib
 import json
 import os
 import random
@@ -36,6 +45,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -72,11 +82,13 @@ def _rss_mb(pid: int) -> float:
     return float("nan")
 
 
-def _cpu_seconds(pid: int) -> float:
-    """User plus system CPU seconds a process has used (Linux /proc)."""
+def _cpu_seconds(pid: int, system: bool = False) -> float:
+    """User plus system CPU seconds a process has used (Linux /proc); with ``system``, the
+    system (kernel) part alone."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        used = int(fields[12]) if system else int(fields[11]) + int(fields[12])
+        return used / os.sysconf("SC_CLK_TCK")
     except (OSError, IndexError, ValueError):
         return float("nan")
 
@@ -99,6 +111,107 @@ def _post(base: str, body: dict[str, Any]) -> str:
         return table_id
 
 
+class _Socket:
+    """A small WebSocket client (RFC 6455: text frames, no extensions) on asyncio streams, for
+    the benchmark's many clients: it reads a frame with two or three stream reads, so the
+    clients, which share the machine with the server, take less of its CPU than a general
+    client library. ``--client websockets`` uses the ``websockets`` package instead."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader = reader
+        self.writer = writer
+
+    @classmethod
+    async def connect(cls, url: str) -> _Socket:
+        """Open ``ws://host:port/path`` (loopback only) and do the opening handshake.
+
+        Raises:
+            ConnectionError: the server did not switch protocols.
+        """
+        rest = url.removeprefix("ws://")
+        hostport, _, path = rest.partition("/")
+        host, _, port = hostport.partition(":")
+        reader, writer = await asyncio.open_connection(host, int(port))
+        key = base64.b64encode(os.urandom(16)).decode()
+        writer.write(
+            (
+                f"GET /{path} HTTP/1.1\r\nHost: {hostport}\r\nUpgrade: websocket\r\n"
+                f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                "Sec-WebSocket-Version: 13\r\n\r\n"
+            ).encode()
+        )
+        head = await reader.readuntil(b"\r\n\r\n")
+        if not head.startswith(b"HTTP/1.1 101"):
+            writer.close()
+            raise ConnectionError(head.split(b"\r\n", 1)[0].decode("latin-1"))
+        return cls(reader, writer)
+
+    async def recv(self) -> str:
+        """The next text message (pings are answered).
+
+        Raises:
+            ConnectionError: the server closed the connection.
+        """
+        parts: list[bytes] = []
+        while True:
+            first, second = await self.reader.readexactly(2)
+            size = second & 0x7F
+            if size == 126:
+                size = int.from_bytes(await self.reader.readexactly(2), "big")
+            elif size == 127:
+                size = int.from_bytes(await self.reader.readexactly(8), "big")
+            payload = await self.reader.readexactly(size) if size else b""
+            opcode = first & 0x0F
+            if opcode == 0x8:
+                raise ConnectionError("closed by the server")
+            if opcode == 0x9:
+                self._frame(0xA, payload)
+                continue
+            if opcode in (0x1, 0x0):
+                parts.append(payload)
+                if first & 0x80:
+                    return b"".join(parts).decode()
+
+    def _frame(self, opcode: int, payload: bytes) -> None:
+        mask = os.urandom(4)
+        size = len(payload)
+        if size < 126:
+            head = bytes((0x80 | opcode, 0x80 | size))
+        elif size < 1 << 16:
+            head = bytes((0x80 | opcode, 0x80 | 126)) + size.to_bytes(2, "big")
+        else:
+            head = bytes((0x80 | opcode, 0x80 | 127)) + size.to_bytes(8, "big")
+        key = int.from_bytes((mask * (size // 4 + 1))[:size], "big")
+        masked = (int.from_bytes(payload, "big") ^ key).to_bytes(size, "big") if size else b""
+        self.writer.write(head + mask + masked)
+
+    async def send(self, text: str) -> None:
+        """Send a text message."""
+        self._frame(0x1, text.encode())
+        await self.writer.drain()
+
+    async def close(self) -> None:
+        """Send a close frame and close the connection."""
+        with contextlib.suppress(OSError):
+            self._frame(0x8, (1000).to_bytes(2, "big"))
+            self.writer.close()
+            await self.writer.wait_closed()
+
+
+@contextlib.asynccontextmanager
+async def _connect(url: str, client: str) -> AsyncIterator[Any]:
+    """A connection with ``recv`` and ``send`` of text: :class:`_Socket` or ``websockets``."""
+    if client == "websockets":
+        async with websockets.connect(url, max_size=2**20) as ws:
+            yield ws
+        return
+    sock = await _Socket.connect(url)
+    try:
+        yield sock
+    finally:
+        await sock.close()
+
+
 class Stats:
     def __init__(self) -> None:
         self.latencies: list[float] = []
@@ -106,12 +219,12 @@ class Stats:
 
 
 async def _person(
-    url: str, deadline: float, think: float, stats: Stats, count: bool, seed: int
+    url: str, deadline: float, think: float, stats: Stats, count: bool, seed: int, client: str
 ) -> None:
     """One person at a table until the deadline: plays random legal moves, asks for the next
     game at the end of one."""
     rng = random.Random(seed)
-    async with websockets.connect(url, max_size=2**20) as ws:
+    async with _connect(url, client) as ws:
         seat: int | None = None
         sent_at: float | None = None
         sent_version = -1
@@ -159,25 +272,36 @@ async def _run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         table_id = _post(base, {"seats": ["human", "human", "rule"]})
         for j in range(2):
             url = f"ws://{host}/ws/{table_id}"
-            tasks.append(_person(url, deadline, args.think, stats, True, 2 * i + j))
+            tasks.append(_person(url, deadline, args.think, stats, True, 2 * i + j, args.client))
     for i in range(args.search_tables):
         table_id = _post(base, {"seats": ["human", "search", "search"]})
         url = f"ws://{host}/ws/{table_id}"
-        tasks.append(_person(url, deadline, args.think, stats, False, 10_000 + i))
+        tasks.append(_person(url, deadline, args.think, stats, False, 10_000 + i, args.client))
     memory = [_rss_mb(pid)]
+    lags: list[float] = []
 
     async def sample() -> None:
         while time.monotonic() < deadline:
             await asyncio.sleep(1.0)
             memory.append(_rss_mb(pid))
 
+    async def client_lag() -> None:
+        """How late the clients' own loop wakes up (it delays what the clients measure)."""
+        while time.monotonic() < deadline:
+            before = time.monotonic()
+            await asyncio.sleep(0.01)
+            lags.append(time.monotonic() - before - 0.01)
+
     started = time.monotonic()
     server_cpu, client_cpu = _cpu_seconds(pid), time.process_time()
-    await asyncio.gather(sample(), *tasks, return_exceptions=False)
+    server_kernel = _cpu_seconds(pid, system=True)
+    await asyncio.gather(sample(), client_lag(), *tasks, return_exceptions=False)
     elapsed = time.monotonic() - started
     server_cpu = _cpu_seconds(pid) - server_cpu
+    server_kernel = _cpu_seconds(pid, system=True) - server_kernel
     client_cpu = time.process_time() - client_cpu
     lat = sorted(stats.latencies)
+    lags.sort()
 
     def pct(p: float) -> float:
         return 1000 * lat[min(len(lat) - 1, int(p / 100 * len(lat)))] if lat else float("nan")
@@ -194,8 +318,13 @@ async def _run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
             "max": round(1000 * lat[-1], 2) if lat else None,
             "mean": round(1000 * statistics.fmean(lat), 2) if lat else None,
         },
+        "client_loop_lag_ms": {
+            "p50": round(1000 * lags[len(lags) // 2], 2) if lags else None,
+            "p99": round(1000 * lags[int(0.99 * len(lags))], 2) if lags else None,
+        },
         "cpu_share": {
             "server": round(server_cpu / elapsed, 2),
+            "server_kernel": round(server_kernel / elapsed, 2),
             "clients": round(client_cpu / elapsed, 2),
             "load_average_1min": round(os.getloadavg()[0], 2),
         },
@@ -217,6 +346,13 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=1, help="search processes (1)")
     parser.add_argument("--budget", type=float, default=0.05, help="search seconds a move")
     parser.add_argument("--profile", metavar="FILE", help="profile the server into FILE")
+    parser.add_argument(
+        "--client",
+        choices=("small", "websockets"),
+        default="small",
+        help="the clients' WebSocket code: the benchmark's own small client (default) or the "
+        "websockets package",
+    )
     args = parser.parse_args()
     port = _free_port()
     with tempfile.TemporaryDirectory() as folder:
@@ -252,6 +388,7 @@ def main() -> int:
         "search_tables": args.search_tables,
         "think_s": args.think,
         "search_workers": args.workers,
+        "client": args.client,
         "budget_s": args.budget,
         "cpus": os.cpu_count(),
     }

@@ -69,6 +69,7 @@ from durak.views import PlayerView
 
 __all__ = [
     "ACTION_KINDS",
+    "EventCache",
     "acting_seats",
     "action_from_message",
     "error_fields",
@@ -118,13 +119,19 @@ def result_text(result: Result, seat: int | None, name: Callable[[int], str]) ->
     return head
 
 
-def event_text(event: Event, seat: int | None, name: Callable[[int], str]) -> str:
+def event_text(
+    event: Event,
+    seat: int | None,
+    name: Callable[[int], str],
+    described: Message | None = None,
+) -> str:
     """One event in English words for ``seat`` (``name`` gives a seat's name, e.g. ``"You"``):
     :func:`~durak.events.describe_event` said to ``seat`` as "you", cards with their suit
     symbols; the end of the game with :func:`result_text`.
 
     The event must already be the one ``seat`` may see (:func:`~durak.events.events_for`):
-    only then are another player's drawn cards hidden.
+    only then are another player's drawn cards hidden. ``described`` is the event's
+    :func:`~durak.events.describe_event`, when it has been worked out already.
 
     >>> from durak.events import NewBout
     >>> event_text(NewBout(1, 0), 0, lambda p: "You" if p == 0 else f"P{p}")
@@ -135,7 +142,8 @@ def event_text(event: Event, seat: int | None, name: Callable[[int], str]) -> st
     def named(p: int) -> str:  # "you" inside a sentence, capitalised only at its start
         return "you" if p == seat else name(p)
 
-    text = _ENGLISH.say(describe_event(event), you=seat, name=named)
+    said = describe_event(event) if described is None else described
+    text = _ENGLISH.say(said, you=seat, name=named)
     return text[:1].upper() + text[1:]
 
 
@@ -144,13 +152,50 @@ def event_to_dict(event: Event, seat: int | None, name: Callable[[int], str]) ->
     (cards as text), ``text`` (the event in English words for ``seat``) and ``message``: the
     code and parameters of :func:`~durak.events.describe_event`, for the page to say it in
     its language (:func:`durak.i18n.web_catalog`)."""
-    out: dict[str, Any] = {"type": _CAMEL.sub("_", type(event).__name__).lower()}
+    fields, described, coded = _event_parts(event)
+    return {**fields, "text": event_text(event, seat, name, described), "message": coded}
+
+
+def _event_parts(event: Event) -> tuple[dict[str, Any], Message, dict[str, Any]]:
+    """What :func:`event_to_dict` writes the same for every seat: the type and fields, the
+    event's message, and that message as data (code and parameters)."""
+    fields: dict[str, Any] = {"type": _CAMEL.sub("_", type(event).__name__).lower()}
     for field in attrs.fields(type(event)):
-        out[field.name] = _jsonable(getattr(event, field.name))
-    out["text"] = event_text(event, seat, name)
-    described = describe_event(event)  # the same as data, to say in the page's language
-    out["message"] = {"code": described.code, "params": message_params(described)}
-    return out
+        fields[field.name] = _jsonable(getattr(event, field.name))
+    described = describe_event(event)  # also as data, to say in the page's language
+    return fields, described, {"code": described.code, "params": message_params(described)}
+
+
+class EventCache:
+    """The seat-independent parts of events (:func:`_event_parts`), worked out once for all
+    the seats a table sends them to; only each seat's text is said per seat. It keeps the
+    events it has seen, so an event's identity is never taken for another's.
+
+    >>> from durak.events import NewBout
+    >>> cache = EventCache()
+    >>> bout = NewBout(1, 0)
+    >>> [d["text"] for d in cache.to_dicts([bout], 0, lambda p: f"P{p}")]
+    ['New bout: P1 attacks you']
+    >>> cache.to_dicts([bout], 1, lambda p: f"P{p}")[0]["text"]
+    'New bout: you attack P0'
+    """
+
+    def __init__(self) -> None:
+        self._parts: dict[int, tuple[Event, tuple[dict[str, Any], Message, dict[str, Any]]]] = {}
+
+    def to_dicts(
+        self, events: Iterable[Event], seat: int | None, name: Callable[[int], str]
+    ) -> list[dict[str, Any]]:
+        """:func:`events_to_dicts`, with the parts shared by every seat built once."""
+        out = []
+        for event in events:
+            kept = self._parts.get(id(event))
+            if kept is None or kept[0] is not event:
+                kept = self._parts[id(event)] = (event, _event_parts(event))
+            fields, described, coded = kept[1]
+            text = event_text(event, seat, name, described)
+            out.append({**fields, "text": text, "message": coded})
+        return out
 
 
 def events_to_dicts(

@@ -52,9 +52,10 @@ from durak.records import Record, dumps
 from durak.rules import Rules
 from durak.serialize import view_to_dict
 from durak.state import GameState
-from durak.views import view
+from durak.views import PlayerView, view
 from durak.web.config import ServerConfig
 from durak.web.protocol import (
+    EventCache,
     acting_seats,
     action_from_message,
     events_to_dicts,
@@ -97,6 +98,11 @@ MAX_SEED_CHARS = 64
 
 #: The most events of the current game sent to a seat that (re)joins (its log).
 HISTORY = 120
+
+#: What stands for the rules in a message while it is encoded (:meth:`Table._encode`), and
+#: its JSON text.
+_RULES_MARK = "\x00rules\x00"
+_RULES_MARK_JSON = json.dumps(_RULES_MARK)
 
 _BOT_TITLES = {"random": "Random bot", "rule": "Rule bot", "search": "Search bot"}
 
@@ -293,6 +299,11 @@ class Table:
         self._driver: asyncio.Task[None] | None = None
         self._forced: tuple[int, int, int] | None = None  # (game, version, seat) timed out
         self._turn: asyncio.TimerHandle | None = None
+        #: The rules' JSON text, once encoded (for :meth:`_encode`), with the rules it encodes.
+        self._rules_json: tuple[Rules, str] | None = None
+        #: The state whose views :meth:`seat_view` keeps, and those views by seat.
+        self._views_of: GameState | None = None
+        self._views: dict[int | None, tuple[PlayerView, dict[str, Any]]] = {}
 
     # --- persistence -------------------------------------------------------------------------
 
@@ -485,8 +496,23 @@ class Table:
         """The ``state`` message for ``seat``: only what that seat may know (R13): its view and
         its events (:func:`~durak.events.events_for`), plus public facts about the table. With
         ``history``, also ``history``: the seat's part of the last :data:`HISTORY` events of
-        the current game, for its log."""
-        v = view(self.state, seat)
+        the current game, for its log.
+
+        The view is built once per state and seat (:meth:`seat_view`); the message itself is
+        new each time."""
+        return self._message(seat, events, history, self.seat_info(), EventCache())
+
+    def _message(
+        self,
+        seat: int | None,
+        events: Sequence[Event],
+        history: bool,
+        seats: list[dict[str, Any]],
+        said: EventCache,
+    ) -> dict[str, Any]:
+        """:meth:`message_for` with the parts every seat shares given: the seats' public
+        facts and the events' seat-independent parts."""
+        v, view_data = self.seat_view(seat)
         labels = [s.label for s in self.seats]
         name = seat_names(labels, seat)
         mine = events_for(events, seat)
@@ -498,10 +524,10 @@ class Table:
             "version": self.version,
             "seat": seat,
             "started": self.started,
-            "seats": self.seat_info(),
+            "seats": seats,
             "acting": acting_seats(v) if self.started else [],
-            "view": view_to_dict(v),
-            "events": events_to_dicts(mine, seat, name),
+            "view": view_data,
+            "events": said.to_dicts(mine, seat, name),
             "result_text": None if v.result is None else result_text(v.result, seat, name),
             "fixed_seed": self.fixed_seed,
             "timer": self.timer,
@@ -514,18 +540,51 @@ class Table:
             message["history"] = events_to_dicts(past[-HISTORY:], seat, name)
         return message
 
+    def seat_view(self, seat: int | None) -> tuple[PlayerView, dict[str, Any]]:
+        """``seat``'s :func:`~durak.views.view` of the current state and its JSON form
+        (:func:`~durak.serialize.view_to_dict`), built once per state and seat: the messages of
+        one state (a broadcast, a join, a vote) share them. Each seat has its own entry, so no
+        seat is ever given another's view. The JSON form is shared: do not change it."""
+        if self._views_of is not self.state:
+            self._views_of = self.state
+            self._views = {}
+        kept = self._views.get(seat)
+        if kept is None:
+            v = view(self.state, seat)
+            kept = self._views[seat] = (v, view_to_dict(v))
+        return kept
+
+    def _encode(self, message: dict[str, Any]) -> str:
+        """A ``state`` message as compact JSON text, its view's rules (the same in every
+        message of the table) encoded once and put in place."""
+        view_data = message["view"]  # the current state's view (:meth:`seat_view`)
+        rules = self.state.rules
+        if self._rules_json is None or self._rules_json[0] is not rules:
+            encoded = json.dumps(view_data["rules"], ensure_ascii=False, separators=(",", ":"))
+            self._rules_json = (rules, encoded)
+        text = json.dumps(
+            {**message, "view": {**view_data, "rules": _RULES_MARK}},
+            ensure_ascii=False,
+            separators=(",", ":"),
+        )
+        # Everything before the view is the server's own (ids, names, seat facts), so the first
+        # match is the mark, whatever text a client may have put later in the message.
+        return text.replace(_RULES_MARK_JSON, self._rules_json[1], 1)
+
     def broadcast(self, events: Sequence[Event] = ()) -> None:
-        """Queue each connection's own ``state`` message (built and encoded once per seat)."""
+        """Queue each connection's own ``state`` message (built and encoded once per seat; the
+        seats' facts and the events' shared parts once for all)."""
         built: dict[int | None, str] = {}
+        seats = self.seat_info()
+        said = EventCache()
         for conn in list(self.connections):
             if not conn.caught_up:
                 conn.caught_up = True
-                conn.send(self.message_for(conn.seat, history=True))
+                conn.send(self._message(conn.seat, (), True, seats, said))
                 continue
             if conn.seat not in built:
-                built[conn.seat] = json.dumps(
-                    self.message_for(conn.seat, events), ensure_ascii=False, separators=(",", ":")
-                )
+                message = self._message(conn.seat, events, False, seats, said)
+                built[conn.seat] = self._encode(message)
             conn.send(built[conn.seat])
             if conn.dropped.is_set():
                 self.connections.remove(conn)
@@ -1044,10 +1103,12 @@ class TableManager:
         return self.store.record(table_id, game)
 
     async def close(self) -> None:
-        """Stop every table's bots and the search workers."""
+        """Stop every table's bots and the search workers, and commit the store's waiting
+        changes."""
         for table in self.tables.values():
             await table.close()
         self.pool.close()
+        self.store.flush()
 
 
 def replay_states(initial: GameState, actions: Sequence[Action]) -> list[GameState]:
