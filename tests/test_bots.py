@@ -148,7 +148,9 @@ def test_search_bot_respects_its_budgets() -> None:
     bot = SearchBot(0, playouts=12, time_limit=None)
     assert bot.choose(seen) in seen.legal_actions
     assert 1 <= bot.last_playouts <= 12
-    timed = SearchBot(0, time_limit=0.01)
+    ticks = iter(range(10**6))
+    # A fake clock, 0.1 ms per reading: the wall clock of a loaded machine may leave no time.
+    timed = SearchBot(0, time_limit=0.01, clock=lambda: next(ticks) / 10_000)
     assert timed.choose(seen) in seen.legal_actions
     assert timed.last_playouts >= 1
     stepped = SearchBot(0, steps=1500, time_limit=None)
