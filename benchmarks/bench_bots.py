@@ -30,8 +30,10 @@ Usage::
 
     python benchmarks/bench_bots.py --jobs 2                      # everything
     python benchmarks/bench_bots.py --jobs 2 --only rule-random
-    python benchmarks/bench_bots.py --jobs 1 --steps 300 --games-search 1000 --games-four 400 \
-        --only search-rule,search-random,four-rule,four-random,timing
+    python benchmarks/bench_bots.py --jobs 1 --only search-rule     # docs/research.md, one
+    python benchmarks/bench_bots.py --jobs 1 --only four-rule       # run per match
+    python benchmarks/bench_bots.py --jobs 1 --only search-random
+    python benchmarks/bench_bots.py --jobs 1 --only four-random
     python benchmarks/bench_bots.py --only timing                 # per-move CPU spread
     python benchmarks/bench_bots.py --jobs 2 --search "search:time_limit=0.02,clock=cpu"
 """
@@ -165,10 +167,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--steps",
         type=int,
-        default=300,
+        default=100,
         help="the search's budget in engine actions per move, summed over its playouts "
-        "(default 2000: about 43 ms of CPU per searched move, 99th percentile about 50 ms, on "
-        "the development machine, with two players and with four)",
+        "(default 100: about 11-12 ms of CPU per move on a loaded two-core machine, with two "
+        "players and with four)",
     )
     parser.add_argument(
         "--search",

@@ -26,11 +26,19 @@ interval, its mean CPU and wall ms per searched move and its simulations (ISMCTS
 Usage::
 
     python benchmarks/bench_openspiel.py --games 20 --simulations 40
-    python benchmarks/bench_openspiel.py --games 500 --first 500 --simulations 40 \\
-        --search "search:steps=1000,time_limit=none" --json b.json
     python benchmarks/bench_openspiel.py --merge a.json b.json
-    python benchmarks/bench_openspiel.py --games 100 --ismcts-ms 200 --clock cpu \\
-        --search "search:time_limit=0.02,clock=cpu"
+
+The run of ``docs/research.md`` (ISMCTS with 10 times the search bot's CPU time per move),
+split into game ranges over two processes and merged::
+
+    S="search:time_limit=0.006,clock=cpu"
+    python benchmarks/bench_openspiel.py --games 500 --first 0 --ismcts-ms 60 --clock cpu \
+        --search "$S" --json a.json
+    python benchmarks/bench_openspiel.py --games 250 --first 500 --ismcts-ms 60 --clock cpu \
+        --search "$S" --json b.json
+    python benchmarks/bench_openspiel.py --games 250 --first 750 --ismcts-ms 60 --clock cpu \
+        --search "$S" --json c.json
+    python benchmarks/bench_openspiel.py --merge a.json b.json c.json
 
 The adapters' steps per second are measured by ``benchmarks/bench_rl.py``.
 """
