@@ -1,31 +1,41 @@
 """Bot benchmark: how strong the bots are against each other (not a test).
 
-Three seat-rotated tournaments under two- and four-player Podkidnoy (or ``--preset``):
+Seat-rotated tournaments under Podkidnoy (or ``--preset``); "beats" means that the upper end of
+the bot's 95% Wilson interval for its durak rate lies below a fair share (1/2 with two players,
+1/4 with four):
 
 (a) ``rule-random``: RuleBot against RandomBot, two players. Target: RuleBot is the durak in
     at most 25% of the decided games.
-(b) ``search-rule``: SearchBot against RuleBot, two players, the search on a budget of engine
-    steps calibrated to at most 50 ms of CPU per move on one core. Target: SearchBot is the durak in
-    at most 42% of the decided games.
-(c) ``four``: four players, one SearchBot, one RuleBot and two RandomBots. Target: durak rates
-    ordered search < rule < random. Both the SearchBot and the RuleBot are the durak in well
-    under 1% of these games, so ordering them takes thousands of games (default 6000).
+(b) ``search-rule``: SearchBot against RuleBot, two players. Target: SearchBot beats it (and is
+    the durak in at most 42% of the decided games).
+(c) ``search-random``: SearchBot against RandomBot, two players. Target: SearchBot beats it.
+(d) ``four-rule`` and ``four-random``: four players, one SearchBot against three RuleBots (or
+    three RandomBots). The three others are one bot three times over, so the search bot's
+    durak rate is compared with a fair 25% and with the others' pooled rate. Target: SearchBot
+    beats them. (One search bot among weaker bots of several kinds separates badly: in
+    ``four``, search, rule, random and random, the two random bots are the durak in nearly
+    every game and the search and rule bots in under 1% each.)
+(e) ``four``: search, rule, random, random (the older design). Target: durak rates ordered
+    search < rule < random.
 
-Each line shows games, durak count, decided games (not drawn), the durak rate among decided
-games with its 95% Wilson interval, and the bot's mean CPU and wall-clock milliseconds per move
-(CPU time is what "per move on one core" means; wall time also counts other processes' load).
-The figures depend only on the seed and the budgets (a step or playout budget, not a time
-limit, keeps them reproducible); ``--jobs`` only changes the wall time. The mean includes moves
-with a single legal action, which cost nothing; ``--timing`` also prints the spread of the
-searched moves' CPU times.
+The search bot runs on a budget of engine steps (``--steps``), not a time limit, so every
+figure depends only on the seed and the budgets and replays exactly; ``--jobs`` only changes
+the wall time. Each line shows games, durak count, decided games (not drawn), the durak rate
+among decided games with its 95% Wilson interval, and the bot's mean CPU and wall-clock
+milliseconds per move (CPU time is what "per move on one core" means; wall time also counts
+other processes' load). That mean includes moves with a single legal action, which cost
+nothing; ``timing`` prints the spread of the searched moves' CPU times.
 
 Usage::
 
-    python benchmarks/bench_bots.py --jobs 2                      # everything, about 75 min
+    python benchmarks/bench_bots.py --jobs 2                      # everything
     python benchmarks/bench_bots.py --jobs 2 --only rule-random
-    python benchmarks/bench_bots.py --jobs 2 --only search-rule --games-search 200 --steps 1000
+    python benchmarks/bench_bots.py --jobs 1 --only search-rule     # docs/research.md, one
+    python benchmarks/bench_bots.py --jobs 1 --only four-rule       # run per match
+    python benchmarks/bench_bots.py --jobs 1 --only search-random
+    python benchmarks/bench_bots.py --jobs 1 --only four-random
     python benchmarks/bench_bots.py --only timing                 # per-move CPU spread
-    python benchmarks/bench_bots.py --jobs 2 --search "search:time_limit=0.05"   # time budget
+    python benchmarks/bench_bots.py --jobs 2 --search "search:time_limit=0.02,clock=cpu"
 """
 
 from __future__ import annotations
@@ -40,7 +50,7 @@ from collections.abc import Callable
 from durak import apply, new_game, next_actor, view
 from durak.bots import SearchBot, make_bot
 from durak.presets import get_preset
-from durak.tournament import TournamentResult, run_tournament
+from durak.tournament import TournamentResult, run_tournament, wilson_interval
 
 TARGET_RULE = 0.25
 TARGET_SEARCH = 0.42
@@ -120,6 +130,25 @@ def _verdict(ok: bool) -> str:
     return "PASS" if ok else "FAIL"
 
 
+def _beats(res: TournamentResult, others: str) -> bool:
+    """Print entry 0's durak rate against the other entries' pooled rate; whether the upper
+    end of its 95% interval lies below a fair share."""
+    s = res.stats[0]
+    fair = 1 / len(res.stats)
+    low, high = s.durak_interval
+    durak = sum(o.durak for o in res.stats[1:])
+    decided = sum(o.decided for o in res.stats[1:])
+    pooled = durak / decided if decided else 0.0
+    o_low, o_high = wilson_interval(durak, decided)
+    good = high < fair
+    print(
+        f"SearchBot durak rate {s.durak_rate:.3f} [{low:.3f}, {high:.3f}] against {others} "
+        f"{pooled:.3f} [{o_low:.3f}, {o_high:.3f}] (pooled, {decided} bot-games); beats "
+        f"(upper end < {fair:.2f}): {_verdict(good)}; {s.ms_per_move:.1f} ms CPU per move"
+    )
+    return good
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
@@ -127,20 +156,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--preset", default="podkidnoy", help="the rules (default podkidnoy)")
     parser.add_argument(
         "--only",
-        default="rule-random,search-rule,four,timing",
-        help="comma-separated: rule-random, search-rule, four, timing (default all)",
+        default="rule-random,search-rule,search-random,four-rule,four-random,timing",
+        help="comma-separated: rule-random, search-rule, search-random, four-rule, "
+        "four-random, four, timing (default all but four)",
     )
     parser.add_argument("--games-rule", type=int, default=2000, help="games of (a)")
-    parser.add_argument("--games-search", type=int, default=1000, help="games of (b)")
-    parser.add_argument("--games-four", type=int, default=6000, help="games of (c)")
+    parser.add_argument("--games-search", type=int, default=1000, help="games of (b), (c)")
+    parser.add_argument("--games-four", type=int, default=400, help="games of (d), (e)")
     parser.add_argument("--games-timing", type=int, default=40, help="games per timing run")
     parser.add_argument(
         "--steps",
         type=int,
-        default=2000,
+        default=100,
         help="the search's budget in engine actions per move, summed over its playouts "
-        "(default 2000: about 43 ms of CPU per searched move, 99th percentile about 50 ms, on "
-        "the development machine, with two players and with four)",
+        "(default 100: about 11-12 ms of CPU per move on a loaded two-core machine, with two "
+        "players and with four)",
     )
     parser.add_argument(
         "--search",
@@ -175,14 +205,34 @@ def main(argv: list[str] | None = None) -> int:
         res = _run(
             "search-rule", args.preset, 2, [search, rule], args.games_search, args.seed, args.jobs
         )
-        s = res.stats[0]
-        good = s.durak_rate <= TARGET_SEARCH
+        good = _beats(res, "rule bot") and res.stats[0].durak_rate <= TARGET_SEARCH
         ok &= good
-        low, high = s.durak_interval
-        print(
-            f"SearchBot durak rate {s.durak_rate:.3f} [{low:.3f}, {high:.3f}] "
-            f"<= {TARGET_SEARCH}: {_verdict(good)}; {s.ms_per_move:.1f} ms CPU per move"
+        print(f"SearchBot durak rate <= {TARGET_SEARCH}: {_verdict(good)}")
+
+    if "search-random" in todo:
+        res = _run(
+            "search-random",
+            args.preset,
+            2,
+            [search, "random"],
+            args.games_search,
+            args.seed,
+            args.jobs,
         )
+        ok &= _beats(res, "random bot")
+
+    for other in ("rule", "random"):
+        if f"four-{other}" in todo:
+            res = _run(
+                f"four-{other}",
+                args.preset,
+                4,
+                [search] + [rule if other == "rule" else other] * 3,
+                args.games_four,
+                args.seed,
+                args.jobs,
+            )
+            ok &= _beats(res, f"three {other} bots")
 
     if "four" in todo:
         res = _run(

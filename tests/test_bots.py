@@ -2,7 +2,8 @@
 
 Every bot over every preset and the house rules plays only legal actions and never raises; seeded
 bots are deterministic; a tournament gives the same figures in one process or several; the
-Wilson interval matches known values; the rule of thumb follows the seed page's tips.
+Wilson interval matches known values; the rule of thumb follows the strategy tips of the German
+help page.
 """
 
 from __future__ import annotations
@@ -148,7 +149,9 @@ def test_search_bot_respects_its_budgets() -> None:
     bot = SearchBot(0, playouts=12, time_limit=None)
     assert bot.choose(seen) in seen.legal_actions
     assert 1 <= bot.last_playouts <= 12
-    timed = SearchBot(0, time_limit=0.01)
+    ticks = iter(range(10**6))
+    # A fake clock, 0.1 ms per reading: the wall clock of a loaded machine may leave no time.
+    timed = SearchBot(0, time_limit=0.01, clock=lambda: next(ticks) / 10_000)
     assert timed.choose(seen) in seen.legal_actions
     assert timed.last_playouts >= 1
     stepped = SearchBot(0, steps=1500, time_limit=None)
@@ -208,7 +211,7 @@ def test_play_match_asks_bots_with_views() -> None:
 
 
 # --------------------------------------------------------------------------------------------
-# The rule of thumb follows the seed page's tips
+# The rule of thumb follows the strategy tips of the German help page
 # --------------------------------------------------------------------------------------------
 
 

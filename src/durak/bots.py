@@ -66,7 +66,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BOTS",
+    "CLOCKS",
     "ENTRY_POINT_GROUP",
+    "PLAYOUT_CHECK",
     "Bot",
     "RandomBot",
     "RuleBot",
@@ -163,9 +165,9 @@ class RandomBot:
 class RuleWeights:
     """The constants of the rule of thumb, in units of one rank step of a plain card.
 
-    The defaults follow the seed page's tips; the throw-in thresholds were tuned in
-    rule-against-rule tournaments (throwing in every plain card once half the stock is drawn
-    won clearly), the other constants proved insensitive there.
+    The defaults follow the strategy tips of the German help page; the throw-in thresholds were
+    tuned in rule-against-rule tournaments (throwing in every plain card once half the stock is
+    drawn won clearly), the other constants proved insensitive there.
 
     Attributes:
         plain: cost of spending a plain card to beat, per rank above the deck's lowest.
@@ -679,10 +681,25 @@ PLAYOUT_CALM = 300
 #: Actions after which a playout is abandoned and scored as a draw.
 PLAYOUT_CAP = 3000
 
+#: Under a time limit a playout reads the clock every this many actions (a fraction of a
+#: millisecond of play on the development machine), so a search stops within that of its limit.
+PLAYOUT_CHECK = 8
+
+Clock = Literal["wall", "cpu"]
+
+#: The clocks a :class:`SearchBot`'s ``time_limit`` may be measured on.
+CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.thread_time}
+
 
 def _playout(
-    state: GameState, rng: random.Random, policy: Policy, game: _Game, me: int
-) -> tuple[float, int]:
+    state: GameState,
+    rng: random.Random,
+    policy: Policy,
+    game: _Game,
+    me: int,
+    deadline: float | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+) -> tuple[float | None, int]:
     """Play ``state`` out with every seat following ``policy``; returns its score for seat
     ``me`` (:func:`outcome`) and the number of actions played. ``policy``: ``"rule"`` (the rule
     of thumb, counting nothing), ``"peek"`` (the rule of thumb, seeing the sampled hands) or
@@ -690,7 +707,9 @@ def _playout(
 
     Without teams under ``objective = durak``, a seat that is out while the game goes on has won
     (R7.3), so the playout stops there. After :data:`PLAYOUT_CALM` actions every seat plays at
-    random; a game still running after :data:`PLAYOUT_CAP` actions scores as a draw."""
+    random; a game still running after :data:`PLAYOUT_CAP` actions scores as a draw. With a
+    ``deadline``, ``clock`` is read every :data:`PLAYOUT_CHECK` actions and a playout that
+    reaches the deadline is abandoned: its score is ``None``."""
     s = state
     calm = 0 if policy == "random" else PLAYOUT_CALM
     peek = policy == "peek"
@@ -700,6 +719,8 @@ def _playout(
             return outcome(s.result, me), n
         if early and s.places[me] is not None:
             return 1.0, n
+        if deadline is not None and n % PLAYOUT_CHECK == 0 and clock() >= deadline:
+            return None, n
         p = next_actor(s)
         assert p is not None
         if n >= calm:
@@ -733,8 +754,13 @@ class SearchBot:
 
     Args:
         seed: seeds the bot's own generator.
-        time_limit: wall-clock seconds per move (checked after each round of playouts), or
-            ``None`` for no limit.
+        time_limit: seconds per move on ``clock``, or ``None`` for no limit. The limit holds
+            for the whole move, the set-up included: the clock is read before each playout and
+            every :data:`PLAYOUT_CHECK` actions inside one, a playout cut off by the limit is
+            dropped, and when the time is up the best candidate so far is played (the rule of
+            thumb's choice if none was played out). A move overshoots by at most
+            :data:`PLAYOUT_CHECK` engine actions plus the final pick, well under a millisecond
+            on the development machine.
         playouts: the playouts per move (all candidates together; each phase plays at least one
             round, so a tiny budget may be exceeded), or ``None``.
         steps: the engine actions per move, summed over all playouts, or ``None``. Unlike a
@@ -753,12 +779,17 @@ class SearchBot:
         weights: the rule of thumb's constants (for its choice and the playouts).
         cheats: whether it may cheat where cheating is on (R15.5); like :class:`RuleBot` it
             catches every cheat it sees, and its playouts play fair.
+        clock: what ``time_limit`` is measured on: ``"wall"`` (``time.perf_counter``, the
+            default: what a player waiting for the move sees), ``"cpu"`` (``time.thread_time``,
+            the CPU time of the thinking thread: for experiments on a loaded machine, where
+            wall time also counts the other processes) or any callable returning seconds
+            (e.g. a fake clock in tests).
 
     Whichever budget runs out first ends the search.
 
     Raises:
-        ValueError: no budget at all, or a budget that is not positive; an unknown policy or
-            schedule.
+        ValueError: no budget at all, or a budget that is not positive; an unknown policy,
+            schedule or clock.
     """
 
     def __init__(
@@ -774,6 +805,7 @@ class SearchBot:
         schedule: Schedule = "halving",
         weights: RuleWeights | None = None,
         cheats: bool = False,
+        clock: Clock | Callable[[], float] = "wall",
     ) -> None:
         if time_limit is None and playouts is None and steps is None:
             raise ValueError("a SearchBot needs a time_limit, a playouts or a steps budget")
@@ -783,6 +815,15 @@ class SearchBot:
             raise ValueError(f"unknown playout policy {policy!r} (rule, peek, random)")
         if schedule not in ("uniform", "halving"):
             raise ValueError(f"unknown schedule {schedule!r} (uniform, halving)")
+        if isinstance(clock, str):
+            if clock not in CLOCKS:
+                raise ValueError(f"unknown clock {clock!r} (wall, cpu, or a callable)")
+            self._clock = CLOCKS[clock]
+        elif callable(clock):
+            self._clock = clock
+        else:
+            raise ValueError(f"unknown clock {clock!r} (wall, cpu, or a callable)")
+        self.clock = clock
         self._rng = random.Random(seed)
         self._repetition = _Repetition()
         self.time_limit = time_limit
@@ -824,6 +865,7 @@ class SearchBot:
             ValueError: the view has no legal action.
         """
         self.last_playouts = self.last_steps = 0
+        start = self._clock()
         if not view.legal_actions:
             raise _no_action(view)
         catch, legal = _fair(view, self.cheats)
@@ -842,9 +884,11 @@ class SearchBot:
         candidates = self._candidates(legal, ctx, rule)
         if len(candidates) == 1:
             return rule
-        return self._search(view, game, candidates)
+        return self._search(view, game, candidates, start)
 
-    def _search(self, view: PlayerView, game: _Game, candidates: list[Action]) -> Action:
+    def _search(
+        self, view: PlayerView, game: _Game, candidates: list[Action], start_time: float
+    ) -> Action:
         """Spend the budget on the candidates and return the best.
 
         ``schedule = "uniform"``: every round samples one world and plays every candidate in
@@ -857,14 +901,18 @@ class SearchBot:
         me = view.player
         assert me is not None
         rng = self._rng
+        clock = self._clock
         n = len(candidates)
         totals = [0.0] * n
         counts = [0] * n
         prior = self.prior
-        start_time = time.perf_counter()
+        limit = self.time_limit
+        # The hard end of the move: no playout starts or goes on past it.
+        end = None if limit is None else start_time + limit
         phases = max(1, math.ceil(math.log2(n))) if self.schedule == "halving" else 1
         alive = list(range(n))
         played = used = 0
+        out_of_time = False
 
         def mean(i: int) -> float:
             if not counts[i]:
@@ -873,30 +921,44 @@ class SearchBot:
 
         for phase in range(phases):
             share = (phase + 1) / phases
-            deadline = None if self.time_limit is None else start_time + self.time_limit * share
+            deadline = None if limit is None else start_time + limit * share
             budget = None if self.playouts is None else self.playouts * share
             step_budget = None if self.steps is None else self.steps * share
-            while True:
-                round_start, round_used = time.perf_counter(), used
+            while not out_of_time:
+                round_start, round_used = clock(), used
+                if end is not None and round_start >= end:
+                    out_of_time = True
+                    break
                 world = determinize(view, rng)
                 for i in alive:
                     try:
                         after = apply(world, candidates[i])
                     except IllegalActionError:  # pragma: no cover - the view listed it as legal
                         continue
-                    score, length = _playout(after, rng, self.policy, game, me)
+                    score, length = _playout(after, rng, self.policy, game, me, end, clock)
+                    used += length + 1
+                    if score is None:  # cut off by the time limit
+                        out_of_time = True
+                        break
                     totals[i] += score
                     counts[i] += 1
                     played += 1
-                    used += length + 1
-                # Stop when another round like this one would overrun a budget.
-                now = time.perf_counter()
-                if deadline is not None and 2 * now - round_start > deadline:
+                if out_of_time:
                     break
+                # Stop when another round like this one would overrun a budget.
+                if deadline is not None:
+                    now = clock()
+                    if end is not None and now >= end:
+                        out_of_time = True
+                        break
+                    if 2 * now - round_start > deadline:
+                        break
                 if budget is not None and played + len(alive) > budget:
                     break
                 if step_budget is not None and 2 * used - round_used > step_budget:
                     break
+            if out_of_time:
+                break
             if phase < phases - 1:
                 alive.sort(key=lambda i: (-mean(i), i))
                 alive = sorted(alive[: max(1, (len(alive) + 1) // 2)])

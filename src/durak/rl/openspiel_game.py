@@ -95,7 +95,8 @@ bots search afresh at each move and define no ``restart_at``; :class:`Restartabl
         game.new_initial_state(), [ismcts_bot, LibraryBot("search")], np.random.RandomState(1)
     )
 
-``benchmarks/bench_openspiel.py`` plays ISMCTS against the search bot at equal time per move.
+``benchmarks/bench_openspiel.py`` plays ISMCTS against the search bot, each with its own budget
+per move.
 """
 
 from __future__ import annotations
