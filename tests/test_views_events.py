@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import random
+from typing import Any
 
+import attrs
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -25,6 +29,8 @@ from durak import (
 from durak.actions import Action
 from durak.cards import Card
 from durak.events import BoutEnded, Drew, GameOver, Led, NewBout, PlayerOut, events_for
+from durak.presets import PRESETS
+from durak.serialize import _encode, event_to_dict, state_to_dict, view_to_dict
 
 
 def _play(rules: Rules, deck: tuple[Card, ...], steps: int, seed: int) -> list[Action]:
@@ -199,3 +205,37 @@ def test_R13_1_acting_lists_exactly_the_players_with_a_table_action() -> None:
             assert view(state, 0).acting == acting(state)
             state = apply(state, rng.choice(legal_actions(state)))
         assert acting(state) == ()
+
+
+#: Every preset, and settings with the trump-six exchange, cheating and pogony.
+_ENCODED_RULES = [
+    *(PRESETS[name].rules() for name in sorted(PRESETS)),
+    PRESETS["podkidnoy"].rules(players=4, trump_six_exchange=True),
+    PRESETS["perevodnoy"].rules(players=3, cheating=True, pogony=True),
+]
+
+
+def _by_value(obj: Any) -> dict[str, Any]:
+    """The general encoding: each field's value asked what it is (``_encode``)."""
+    return {f.name: _encode(getattr(obj, f.name)) for f in attrs.fields(type(obj))}
+
+
+@pytest.mark.parametrize("rules", _ENCODED_RULES, ids=lambda r: f"{r.players}p-{r.deck_size}")
+def test_R13_4_the_encoders_by_field_type_write_what_the_general_encoding_writes(
+    rules: Rules,
+) -> None:
+    for seed in (1, 2):
+        rng = random.Random(seed)
+        state = new_game(rules, seed=seed)
+        for _ in range(400):
+            for seat in [None, *range(rules.players)]:
+                seen = view(state, seat)
+                fast = view_to_dict(seen)
+                assert fast == _by_value(seen)
+                assert json.dumps(fast) == json.dumps(_by_value(seen))  # the same order too
+            assert state_to_dict(state) == _by_value(state)
+            if state.is_over:
+                break
+            state, events = apply_with_events(state, rng.choice(legal_actions(state)))
+            for event in events:
+                assert event_to_dict(event) == {"type": type(event).__name__, **_by_value(event)}

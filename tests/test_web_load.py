@@ -1,7 +1,7 @@
-"""What keeps ``durak serve`` fast under load without changing what it sends or keeps: the
-view's JSON worked out field by field, one view per state and seat, the events' shared parts
-once per broadcast (each checked against the general encoding it replaces, and for leaks
-between seats, R13); commits grouped by a writer thread (every change still stored before a
+"""What keeps ``durak serve`` fast under load without changing what it sends or keeps: one
+view per state and seat, the events' shared parts once per broadcast (each checked against
+what it replaces, and for leaks between seats, R13; the encoders by field type are checked in
+test_views_events.py); commits grouped by a writer thread (every change still stored before a
 restart); the garbage collector settled at start-up."""
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ import json
 import os
 import random
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -24,41 +23,12 @@ else:
 from durak import Rules, new_game, view
 from durak.engine import apply_with_events, legal_actions, next_actor
 from durak.events import events_for
-from durak.presets import PRESETS
-from durak.serialize import _to_dict, view_to_dict
+from durak.serialize import view_to_dict
 from durak.web.app import settle_collector
 from durak.web.config import ServerConfig
 from durak.web.protocol import EventCache, events_to_dicts, seat_names
 from durak.web.store import Store, TableRow
 from durak.web.tables import Connection, TableManager
-
-_RULES = [
-    *(PRESETS[name].rules() for name in sorted(PRESETS)),
-    PRESETS["podkidnoy"].rules(players=4, trump_six_exchange=True),
-    PRESETS["perevodnoy"].rules(players=3, cheating=True, pogony=True),
-]
-
-
-def _games(rules: Rules, seed: int) -> list[Any]:
-    """Every state of a random game of ``rules``."""
-    rng = random.Random(seed)
-    state = new_game(rules, seed=seed)
-    states = [state]
-    while not state.is_over and len(states) < 400:
-        state, _ = apply_with_events(state, rng.choice(legal_actions(state)))
-        states.append(state)
-    return states
-
-
-@pytest.mark.parametrize("rules", _RULES, ids=lambda r: f"{r.players}p-{r.deck_size}")
-def test_R13_4_view_to_dict_writes_what_the_general_encoding_writes(rules: Rules) -> None:
-    for seed in (1, 2):
-        for state in _games(rules, seed):
-            for seat in [None, *range(rules.players)]:
-                seen = view(state, seat)
-                fast = view_to_dict(seen)
-                assert fast == _to_dict(seen)
-                assert json.dumps(fast) == json.dumps(_to_dict(seen))  # the same order too
 
 
 def test_view_to_dict_gives_each_caller_its_own_lists() -> None:

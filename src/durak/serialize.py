@@ -129,8 +129,95 @@ def _encode(value: Any) -> Any:
     return value
 
 
+#: Each card's text form (R1.3), filled as cards are met (at most one entry per card).
+_CARD_TEXT: dict[Card, str] = {}
+
+#: :meth:`Rules.to_dict` of the rules met lately (a frozen ``Rules`` keeps its hash).
+_RULES_DICT: dict[Rules, dict[str, Any]] = {}
+_RULES_KEPT = 64
+
+
+def _card_text(card: Card) -> str:
+    text = _CARD_TEXT.get(card)
+    if text is None:
+        text = _CARD_TEXT[card] = str(card)
+    return text
+
+
+def _card_texts(cards: Any) -> list[str]:
+    return [_card_text(c) for c in cards]
+
+
+def _sorted_card_texts(cards: frozenset[Card]) -> list[str]:
+    return [_card_text(c) for c in sorted(cards)]
+
+
+def _copy_json(value: Any) -> Any:
+    if type(value) is list:
+        return [_copy_json(v) for v in value]
+    if type(value) is dict:
+        return {k: _copy_json(v) for k, v in value.items()}
+    return value
+
+
+def _rules_dict(rules: Rules) -> dict[str, Any]:
+    known = _RULES_DICT.get(rules)
+    if known is None:
+        if len(_RULES_DICT) >= _RULES_KEPT:
+            _RULES_DICT.clear()
+        known = _RULES_DICT[rules] = rules.to_dict()
+    out: dict[str, Any] = _copy_json(known)
+    return out
+
+
+def _pairs(table: tuple[tuple[Card, Card | None], ...]) -> list[list[str | None]]:
+    return [[_card_text(a), None if b is None else _card_text(b)] for a, b in table]
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _optional(encode: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    return lambda v: None if v is None else encode(v)
+
+
+#: The encoder of a field by its declared type: the values :func:`_encode` gives, worked out
+#: without asking each value what it is (a server encodes a view per seat and action). A field
+#: of a type not named here goes through :func:`_encode`.
+_BY_TYPE: dict[str, Callable[[Any], Any]] = {
+    **dict.fromkeys(("int", "bool", "str", "int | None", "int | str | None"), _same),
+    **dict.fromkeys(("tuple[int, ...]", "tuple[int | None, ...]", "tuple[bool, ...]"), list),
+    "frozenset[int]": sorted,
+    "Card": _card_text,
+    "Card | None": _optional(_card_text),
+    "tuple[Card, ...]": _card_texts,
+    "frozenset[Card]": _sorted_card_texts,
+    "tuple[tuple[Card, ...], ...]": lambda v: [_card_texts(h) for h in v],
+    "tuple[frozenset[Card], ...]": lambda v: [_sorted_card_texts(k) for k in v],
+    "tuple[Pair, ...]": _pairs,
+    "Rules": _rules_dict,
+    "Suit": lambda v: v.letter,
+    "Result": result_to_dict,
+    "Result | None": _optional(result_to_dict),
+    "tuple[Action, ...]": lambda v: [str(a) for a in v],
+}
+
+_ENCODERS: dict[type, tuple[tuple[str, Callable[[Any], Any]], ...]] = {}
+
+
+def _encoders(cls: type) -> tuple[tuple[str, Callable[[Any], Any]], ...]:
+    """Each field of the attrs class ``cls`` with its encoder, worked out once per class."""
+    known = _ENCODERS.get(cls)
+    if known is None:
+        known = _ENCODERS[cls] = tuple(
+            (f.name, _BY_TYPE.get(str(f.type), _encode)) for f in attrs.fields(cls)
+        )
+    return known
+
+
 def _to_dict(obj: Any) -> dict[str, Any]:
-    return {f.name: _encode(getattr(obj, f.name)) for f in attrs.fields(type(obj))}
+    return {name: encode(getattr(obj, name)) for name, encode in _encoders(type(obj))}
 
 
 def _from_dict(cls: type[Any], data: Any, what: str) -> Any:
@@ -191,103 +278,16 @@ def state_from_dict(data: Any) -> GameState:
 def view_to_dict(v: PlayerView) -> dict[str, Any]:
     """A player's view as plain JSON values (safe to send to that player).
 
-    The same values as the general encoding of every field, worked out field by field (a
-    server sends one per seat and action, so this is kept fast): the rules' dict is built once
-    per :class:`~durak.rules.Rules` and copied, each card's text once per card.
+    Each field is written by the encoder of its declared type, as states and events are (a
+    server sends one view per seat and action): the rules' dict is built once per
+    :class:`~durak.rules.Rules` and copied, each card's text once per card.
 
     Raises:
         TypeError: ``v`` is not a player's view.
     """
     if not isinstance(v, PlayerView):
         raise TypeError(f"expected a PlayerView, not {type(v).__name__}")
-    return {name: encode(getattr(v, name)) for name, encode in _VIEW_FIELDS}
-
-
-#: Each card's text form (R1.3), filled as cards are met (at most one entry per card).
-_CARD_TEXT: dict[Card, str] = {}
-
-#: :meth:`Rules.to_dict` of the rules met lately (a frozen ``Rules`` keeps its hash).
-_RULES_DICT: dict[Rules, dict[str, Any]] = {}
-_RULES_KEPT = 64
-
-
-def _card_text(card: Card) -> str:
-    text = _CARD_TEXT.get(card)
-    if text is None:
-        text = _CARD_TEXT[card] = str(card)
-    return text
-
-
-def _card_texts(cards: Any) -> list[str]:
-    return [_card_text(c) for c in cards]
-
-
-def _sorted_card_texts(cards: frozenset[Card]) -> list[str]:
-    return [_card_text(c) for c in sorted(cards)]
-
-
-def _copy_json(value: Any) -> Any:
-    if type(value) is list:
-        return [_copy_json(v) for v in value]
-    if type(value) is dict:
-        return {k: _copy_json(v) for k, v in value.items()}
-    return value
-
-
-def _rules_dict(rules: Rules) -> dict[str, Any]:
-    known = _RULES_DICT.get(rules)
-    if known is None:
-        if len(_RULES_DICT) >= _RULES_KEPT:
-            _RULES_DICT.clear()
-        known = _RULES_DICT[rules] = rules.to_dict()
-    out: dict[str, Any] = _copy_json(known)
-    return out
-
-
-def _pairs(table: tuple[tuple[Card, Card | None], ...]) -> list[list[str | None]]:
-    return [[_card_text(a), None if b is None else _card_text(b)] for a, b in table]
-
-
-def _view_field(name: str) -> Callable[[Any], Any]:
-    """The encoder of a :class:`PlayerView` field: the general :func:`_encode` for any field
-    not named here (so a new field is written as before, only not as fast)."""
-    encoders: dict[str, Callable[[Any], Any]] = {
-        "rules": _rules_dict,
-        "hand": _card_texts,
-        "discard": _card_texts,
-        "known": lambda v: [_sorted_card_texts(k) for k in v],
-        "table": _pairs,
-        "trump": lambda v: v.letter,
-        "trump_card": lambda v: None if v is None else _card_text(v),
-        "shown": _sorted_card_texts,
-        "exchange": _sorted_card_texts,
-        "passed": sorted,
-        "done": sorted,
-        "out": sorted,
-        "left": sorted,
-        "hand_sizes": list,
-        "throwers": list,
-        "joined": list,
-        "places": list,
-        "active": list,
-        "acting": list,
-        "legal_actions": lambda v: [str(a) for a in v],
-        "result": lambda v: None if v is None else result_to_dict(v),
-    }
-    plain = {"player", "stock_size", "dealer", "attacker", "defender", "leader", "taken",
-             "defender_hand", "attack_limit", "can_throw_in", "bouts", "defences", "next_actor"}
-    if name in plain:
-        return _same
-    return encoders.get(name, _encode)
-
-
-def _same(value: Any) -> Any:
-    return value
-
-
-_VIEW_FIELDS: tuple[tuple[str, Callable[[Any], Any]], ...] = tuple(
-    (f.name, _view_field(f.name)) for f in attrs.fields(PlayerView)
-)
+    return _to_dict(v)
 
 
 def view_from_dict(data: Any) -> PlayerView:
