@@ -30,7 +30,7 @@ def _cards(text: str) -> tuple[Card, ...]:
 # -- durak rules ----------------------------------------------------------------------------
 
 
-def test_r14_rules_list_in_the_language_of_lang(capsys: pytest.CaptureFixture[str]) -> None:
+def test_R14_rules_list_in_the_language_of_lang(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules", "--lang", "de"]) == 0
     out = " ".join(capsys.readouterr().out.split())
     de = Language("de")
@@ -41,7 +41,7 @@ def test_r14_rules_list_in_the_language_of_lang(capsys: pytest.CaptureFixture[st
     assert "throw-in" in out  # the aliases as --preset takes them
 
 
-def test_r14_rules_follow_the_environment(
+def test_R14_rules_follow_the_environment(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("LANG", "ru_RU.UTF-8")
@@ -53,7 +53,7 @@ def test_r14_rules_follow_the_environment(
     assert "'durak rules pairs --toml'" in out
 
 
-def test_r14_rules_of_a_preset_in_polish_with_english_left_nowhere(
+def test_R14_rules_of_a_preset_in_polish_with_english_left_nowhere(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     assert main(["rules", "polish", "--lang", "pl"]) == 0
@@ -65,7 +65,7 @@ def test_r14_rules_of_a_preset_in_polish_with_english_left_nowhere(
     assert "source" in capsys.readouterr().out
 
 
-def test_r14_rules_unknown_preset_in_the_chosen_language(
+def test_R14_rules_unknown_preset_in_the_chosen_language(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     assert main(["rules", "nope", "--lang", "ru"]) == 2
@@ -115,14 +115,14 @@ def test_r14_rules_unknown_preset_in_the_chosen_language(
         ),
     ],
 )
-def test_r14_errors_before_the_game_in_the_chosen_language(
+def test_R14_errors_before_the_game_in_the_chosen_language(
     args: list[str], lang: str, said: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["play", "--line", *args, "--lang", lang]) == 2
     assert f"durak: error: {said}" in capsys.readouterr().err
 
 
-def test_r14_errors_before_the_game_follow_the_environment(
+def test_R14_errors_before_the_game_follow_the_environment(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("LANG", "ru_RU.UTF-8")
@@ -130,7 +130,7 @@ def test_r14_errors_before_the_game_follow_the_environment(
     assert "вариант pairs — для 4 игроков в постоянных командах" in capsys.readouterr().err
 
 
-def test_r14_a_bad_rules_file_in_the_chosen_language(
+def test_R14_a_bad_rules_file_in_the_chosen_language(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "house.toml"
@@ -142,7 +142,7 @@ def test_r14_a_bad_rules_file_in_the_chosen_language(
     assert "frobnicate: nieznane ustawienie (znane: preset, players" in capsys.readouterr().err
 
 
-def test_r2_1_rules_errors_keep_their_english_text_and_setting_and_add_a_code() -> None:
+def test_R2_1_rules_errors_keep_their_english_text_and_setting_and_add_a_code() -> None:
     with pytest.raises(RulesError) as caught:
         Rules(players=9)
     exc = caught.value
@@ -169,7 +169,7 @@ def test_r2_1_rules_errors_keep_their_english_text_and_setting_and_add_a_code() 
     assert caught.value.code == "rules.unknown-value"
 
 
-def test_r10_team_preset_error_keeps_its_english_text(capsys: pytest.CaptureFixture[str]) -> None:
+def test_R10_1_team_preset_error_keeps_its_english_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--line", "--preset", "pairs", "--players", "3"]) == 2
     assert capsys.readouterr().err == (
         "durak: error: players: the preset pairs is for 4 players in fixed teams, not 3 "
@@ -196,7 +196,7 @@ def test_tournament_table_fits_80_columns(capsys: pytest.CaptureFixture[str]) ->
 # -- several cards: the plural ------------------------------------------------------------
 
 
-def test_r9_4_transfer_with_several_cards_says_the_plural() -> None:
+def test_R9_4_transfer_with_several_cards_says_the_plural() -> None:
     several = _cards("7d 7h")
     one = _cards("7h")
     pl, ru = Language("pl"), Language("ru")
@@ -211,7 +211,7 @@ def test_r9_4_transfer_with_several_cards_says_the_plural() -> None:
     assert str(event) == "player 0 transferred with 7d 7h to player 1"
 
 
-def test_r4_2_lead_of_several_cards_says_the_plural() -> None:
+def test_R4_2_lead_of_several_cards_says_the_plural() -> None:
     several = _cards("9c 9h 9s")
     pl, ru = Language("pl"), Language("ru")
     assert pl.say(Lead(0, several).describe()) == "wyjdź kartami 9♣ 9♥ 9♠"
