@@ -64,7 +64,7 @@ def test_match_table_shows_lost_only_where_it_differs_from_durak(
     assert head.split()[:3] == ["seat", "lost", "durak"]  # first_out: losers without a durak
 
 
-def test_r10_team_presets_say_how_many_players_they_need() -> None:
+def test_R10_1_team_presets_say_how_many_players_they_need() -> None:
     with pytest.raises(Exception, match=r"pairs is for 4 players .*not 3 .*pairs-3x2 for 6"):
         _resolve_rules("pairs", 3)
     assert _resolve_rules("pairs", 4)[1].players == 4

@@ -123,7 +123,7 @@ def _play_through(lang: str, env: dict[str, str]) -> tuple[list[tuple[str, str]]
     ("lang", "env"),
     [("de", {"LANG": "de_DE.UTF-8"}), ("en", {"LANGUAGE": "en", "LANG": "C.UTF-8"})],
 )
-def test_r9_1_whole_game_with_keys_on_80x24_menu_visible_transfer_made(
+def test_R9_1_whole_game_with_keys_on_80x24_menu_visible_transfer_made(
     lang: str, env: dict[str, str]
 ) -> None:
     menus, last, status = _play_through(lang, env)

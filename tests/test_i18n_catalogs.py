@@ -324,7 +324,7 @@ def _error(state, action) -> IllegalActionError:  # type: ignore[no-untyped-def]
     return err.value
 
 
-def test_r13_3_illegal_action_errors_carry_code_and_parameters() -> None:
+def test_R13_3_illegal_action_errors_carry_code_and_parameters() -> None:
     state = new_game(Rules(), seed=3)
     attacker = state.attacker
     missing = next(c for c in state.stock if c not in state.hands[attacker])
@@ -353,7 +353,7 @@ def test_r13_3_illegal_action_errors_carry_code_and_parameters() -> None:
     assert err.action.code == "action.take"
 
 
-def test_r4_7_no_beat_names_its_cards_and_the_trump_in_every_language() -> None:
+def test_R4_7_no_beat_names_its_cards_and_the_trump_in_every_language() -> None:
     state = new_game(Rules(), seed=3)
     lead = next(a for a in legal_actions(state) if isinstance(a, Lead))
     state = apply(state, lead)

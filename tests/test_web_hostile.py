@@ -126,7 +126,7 @@ def _silent_socket(address: str, path: str) -> socket.socket:
     return sock
 
 
-def test_r13_a_client_that_stops_reading_is_closed_and_its_outbox_stays_bounded(
+def test_R13_a_client_that_stops_reading_is_closed_and_its_outbox_stays_bounded(
     live_server: tuple[str, TableManager],
 ) -> None:
     address, tables = live_server
