@@ -1220,8 +1220,7 @@ def _end_bout(s: GameState, log: list[Event] | None = None, plan: Plan | None = 
     stock = s.stock
     size = rules.hand_size
     if stock:
-        eligible = [place is None for place in s.places]
-        for p in plan.draw_order(rules, s.leader, s.joined, s.defender, eligible):
+        for p in plan.order_of(s.leader, s.joined, s.defender, s.places):
             need = size - len(hands[p])
             if need > 0 and stock:
                 drawn, stock = stock[:need], stock[need:]
@@ -1247,14 +1246,14 @@ def _end_bout(s: GameState, log: list[Event] | None = None, plan: Plan | None = 
     attacker = s.attacker
     defender = s.defender
     if result is None:
-        active = [x is None for x in places]
+        active = tuple([x is None for x in places])
         if not s.taken and active[s.defender]:
             attacker = s.defender  # R6.1
         else:
             nxt = next_active(active, s.defender)  # R6.1 (defender out), R6.2
             assert nxt is not None
             attacker = nxt
-        nxt_def = plan.next_opponent(rules, active, attacker)  # R4.1, R6.3, R10.4
+        nxt_def = plan.opponent_of(active, attacker)  # R4.1, R6.3, R10.4
         assert nxt_def is not None
         defender = nxt_def
     changes: dict[str, Any] = {

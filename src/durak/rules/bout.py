@@ -56,6 +56,9 @@ class Bout:
 
     active: tuple[bool, ...]
     cap: int
+    ranks: set[int]
+    unbeaten: int
+    beaten: int
     throwers: tuple[int, ...]
 
     def __init__(self, s: GameState, plan: Plan, prev: Bout | None = None) -> None:
@@ -64,10 +67,18 @@ class Bout:
         stock, the same bout counts, the same seats): they are what would be computed anew."""
         self.s = s
         self.plan = plan
+        self.legal: dict[int, tuple[Action, ...]] = {}
         places = s.places
+        table = s.table
+        if prev is None:
+            ps = None
+            self.table = plan.tables[s.trump]
+        else:
+            ps = prev.s
+            self.table = prev.table if ps.trump is s.trump else plan.tables[s.trump]
         if s.stock:
-            if prev is not None and prev.s.places is places and prev.s.stock:
-                active = prev.active
+            if ps is not None and ps.places is places and ps.stock:
+                active = prev.active  # type: ignore[union-attr]
             else:
                 active = tuple([place is None for place in places])
         else:
@@ -76,33 +87,35 @@ class Bout:
                 [place is None and h != () for place, h in zip(places, hands, strict=True)]
             )
         self.active = active
-        if prev is not None and prev.s.bouts == s.bouts and prev.s.defences == s.defences:
-            self.cap = cap = prev.cap
+        if ps is not None and ps.bouts == s.bouts and ps.defences == s.defences:
+            self.cap = cap = prev.cap  # type: ignore[union-attr]
         else:
             self.cap = cap = plan.attack_cap(s.rules, s.bouts, s.defences)
-        self.legal: dict[int, tuple[Action, ...]] = {}
-        self.table = plan.tables[s.trump]
-        table = s.table
         if table:
-            ranks = {a & 15 for a, _ in table}
-            unbeaten = 0
-            for _, b in table:
-                if b is None:
-                    unbeaten += 1
-                else:
-                    ranks.add(b & 15)
-            self.ranks = ranks
-            self.unbeaten = unbeaten
-            self.beaten = len(table) - unbeaten
+            if ps is not None and ps.table is table:  # a pass or a take: the same cards
+                self.ranks = prev.ranks  # type: ignore[union-attr]
+                self.unbeaten = prev.unbeaten  # type: ignore[union-attr]
+                self.beaten = prev.beaten  # type: ignore[union-attr]
+            else:
+                ranks = {a & 15 for a, _ in table}
+                unbeaten = 0
+                for _, b in table:
+                    if b is None:
+                        unbeaten += 1
+                    else:
+                        ranks.add(b & 15)
+                self.ranks = ranks
+                self.unbeaten = unbeaten
+                self.beaten = len(table) - unbeaten
             self.limit = limit = min(cap, s.defender_hand)
             if (
-                prev is not None
-                and prev.active is active
-                and prev.s.attacker == s.attacker
-                and prev.s.defender == s.defender
-                and prev.s.table
+                ps is not None
+                and prev.active is active  # type: ignore[union-attr]
+                and ps.attacker == s.attacker
+                and ps.defender == s.defender
+                and ps.table
             ):
-                self.throwers = prev.throwers
+                self.throwers = prev.throwers  # type: ignore[union-attr]
             else:
                 self.throwers = plan.throwers_of(active, s.attacker, s.defender)
             self.can_add = (not s.taken or s.rules.throw_after_take) and len(table) < limit
@@ -160,9 +173,13 @@ class Bout:
 
     def over(self) -> bool:
         """R4.10: every thrower done, and every attack card beaten or the defender has taken."""
-        if not self.s.table or (self.unbeaten and not self.s.taken):
+        s = self.s
+        if not s.table or (self.unbeaten and not s.taken):
             return False
-        return all(self.done(p) for p in self.throwers)
+        if not self.can_add:  # nobody can add a card: everyone counts as passed
+            return True
+        passed = s.passed
+        return not any(p not in passed and self.able(p) for p in self.throwers)
 
     def transfer_target(self, action: Action) -> int | None:
         """The player the transfer ``action`` would pass the attack to (R9.1; a module may

@@ -91,18 +91,26 @@ __all__ = [
 
 _EMPTY: frozenset[int] = frozenset()
 
-_INTERNED: dict[tuple[type, int, int, int], Action] = {}
 
+class _Shared(dict[int, Action]):
+    """One action kind's actions by key ``(player << 10 | attack card) << 10 | card``, each
+    built on first use and then shared: actions are values, and building one runs its
+    validators. The modules' listings read these tables, so that a listed action costs one
+    lookup."""
 
-def one(kind: type, p: int, c: int = 0, a: int = 0) -> Action:
-    """The action ``kind`` of player ``p`` with card ``c`` (and attack card ``a`` for a beat),
-    built once and then shared: actions are values, and building one runs its validators."""
-    key = (kind, p, c, a)
-    action = _INTERNED.get(key)
-    if action is None:
-        if len(_INTERNED) > 100_000:
-            _INTERNED.clear()
-        if kind is Take or kind is Pass:
+    __slots__ = ("kind",)
+
+    def __init__(self, kind: type) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, key: int) -> Action:
+        if len(self) > 100_000:
+            self.clear()
+        kind = self.kind
+        p, a, c = key >> 20, (key >> 10) & 1023, key & 1023
+        action: Action
+        if kind is Take or kind is Pass or kind is Redeal:
             action = kind(p)
         elif kind is Lead or kind is Transfer:
             action = kind(p, (Card(c),))
@@ -110,8 +118,25 @@ def one(kind: type, p: int, c: int = 0, a: int = 0) -> Action:
             action = Beat(p, Card(a), Card(c))
         else:
             action = kind(p, Card(c))
-        _INTERNED[key] = action
-    return action
+        self[key] = action
+        return action
+
+
+_LEADS = _Shared(Lead)
+_THROW_INS = _Shared(ThrowIn)
+_BEATS = _Shared(Beat)
+_PASSES = _Shared(Pass)
+_TAKES = _Shared(Take)
+_SHARED: dict[type, _Shared] = {
+    kind: _Shared(kind) for kind in (Transfer, ShowTrump, ExchangeTrump, Redeal)
+}
+_SHARED.update({Lead: _LEADS, ThrowIn: _THROW_INS, Beat: _BEATS, Pass: _PASSES, Take: _TAKES})
+
+
+def one(kind: type, p: int, c: int = 0, a: int = 0) -> Action:
+    """The action ``kind`` of player ``p`` with card ``c`` (and attack card ``a`` for a beat),
+    built once and then shared: actions are values, and building one runs its validators."""
+    return _SHARED[kind][(p << 10 | a) << 10 | c]
 
 
 def in_hand(b: Bout, p: int, cards: Sequence[Card]) -> Violation | None:
@@ -281,7 +306,8 @@ class Leading(RuleModule):
                 for group in by_rank.values()
                 for combo in subsets(group, bout.limit)
             ]
-        return [one(Lead, player, c) for c in hand]
+        base = player << 20
+        return [_LEADS[base | c] for c in hand]
 
     def violation(self, bout: Bout, action: Action) -> Violation | None:
         assert isinstance(action, Lead)
@@ -342,20 +368,33 @@ class ThrowingIn(RuleModule):
 
     def candidates(self, bout: Bout, player: int) -> Iterable[Action]:
         s = bout.s
-        if not s.table or player == s.defender or player in s.passed or not bout.able(player):
+        if not s.table or player == s.defender or player in s.passed:
             return ()
+        plan = bout.plan
+        base = player << 20
+        hand = s.hands[player]
+        if plan.throw_filters or plan.checkers:
+            if not bout.able(player):
+                return ()
+            if plan.throw_filters:
+                out = [_THROW_INS[base | c] for c in hand if bout.matches(c)]
+            else:
+                ranks = bout.ranks
+                out = [_THROW_INS[base | c] for c in hand if c & 15 in ranks]
+        else:  # he is able (R4.9) exactly when he holds a card of a rank on the table
+            if not bout.can_add or player not in bout.throwers:
+                return ()
+            ranks = bout.ranks
+            out = [_THROW_INS[base | c] for c in hand if c & 15 in ranks]
+            if not out:
+                return ()
         if (
             player != s.attacker
             and s.rules.throw_order is ThrowOrder.ATTACKER_FIRST
             and not bout.done(s.attacker)
         ):
             return ()  # R4.5: the main attacker first
-        ranks = bout.ranks
-        if bout.plan.throw_filters:
-            out = [one(ThrowIn, player, c) for c in s.hands[player] if bout.matches(c)]
-        else:
-            out = [one(ThrowIn, player, c) for c in s.hands[player] if c & 15 in ranks]
-        out.append(one(Pass, player))
+        out.append(_PASSES[base])
         return out
 
     def violation(self, bout: Bout, action: Action) -> Violation | None:
@@ -446,8 +485,9 @@ class Beating(RuleModule):
         out: list[Action] = []
         for a, beaten in s.table:
             if beaten is None:
-                base = (a & 63) * 64
-                out.extend([one(Beat, player, c, a) for c in hand if table[base + (c & 63)]])
+                row = (a & 63) * 64
+                key = (player << 10 | a) << 10
+                out.extend([_BEATS[key | c] for c in hand if table[row + (c & 63)]])
         return out
 
     def violation(self, bout: Bout, action: Action) -> Violation | None:
@@ -506,7 +546,7 @@ class Taking(RuleModule):
     def candidates(self, bout: Bout, player: int) -> Iterable[Action]:
         s = bout.s
         if s.table and player == s.defender and not s.taken and bout.unbeaten:
-            return (one(Take, player),)
+            return (_TAKES[player << 20],)
         return ()
 
     def violation(self, bout: Bout, action: Action) -> Violation | None:

@@ -431,6 +431,10 @@ class Plan:
         self.resulters = tuple(m for m in modules if _overrides(m, "result"))
         self.throw_filters = tuple(m for m in modules if _overrides(m, "may_throw"))
         self._known_throwers: dict[tuple[tuple[bool, ...], int, int], tuple[int, ...]] = {}
+        self._known_orders: dict[
+            tuple[int, tuple[int, ...], int, tuple[int | None, ...]], tuple[int, ...]
+        ] = {}
+        self._known_opponents: dict[tuple[tuple[bool, ...], int], int | None] = {}
         cards: tuple[Card, ...] = ()
         for module in modules:
             cards = module.deck(rules, cards)
@@ -451,9 +455,7 @@ class Plan:
             setattr(self, hook, getattr(givers[-1], hook))
         beat_modules = tuple(m for m in modules if _overrides(m, "beats"))
         specials = tuple(sorted({Card(c & 63) for c in cards if Card(c & 63).special}))
-        self.tables = {
-            suit: beat_table_of(suit, rules, beat_modules, specials) for suit in Suit
-        }
+        self.tables = {suit: beat_table_of(suit, rules, beat_modules, specials) for suit in Suit}
 
     attack_cap: Callable[[Rules, int, int], int]
     throwers: Callable[[Rules, Sequence[bool], int, int], tuple[int, ...]]
@@ -461,9 +463,7 @@ class Plan:
     draw_order: Callable[[Rules, int, Sequence[int], int, Sequence[bool]], list[int]]
     settle: Callable[[Rules, Sequence[int | None], frozenset[int], Sequence[int], int], Settled]
     first_attacker: Callable[[Rules, Sequence[Sequence[Card]], Suit, int], int | None]
-    turn_trump: Callable[
-        [Rules, tuple[Card, ...], tuple[Card, ...]], tuple[tuple[Card, ...], Card]
-    ]
+    turn_trump: Callable[[Rules, tuple[Card, ...], tuple[Card, ...]], tuple[tuple[Card, ...], Card]]
     transfer_target: Callable[[Bout, Action], int | None]
 
     def throwers_of(
@@ -477,6 +477,33 @@ class Plan:
                 self._known_throwers.clear()
             known = self.throwers(self.rules, active, attacker, defender)
             self._known_throwers[key] = known
+        return known
+
+    def order_of(
+        self, leader: int, joined: tuple[int, ...], defender: int, places: tuple[int | None, ...]
+    ) -> tuple[int, ...]:
+        """The ``draw_order`` policy's answer after a bout, the seats without a place being
+        eligible, remembered (policies are pure)."""
+        key = (leader, joined, defender, places)
+        known = self._known_orders.get(key)
+        if known is None:
+            if len(self._known_orders) > 4096:
+                self._known_orders.clear()
+            eligible = [place is None for place in places]
+            known = tuple(self.draw_order(self.rules, leader, joined, defender, eligible))
+            self._known_orders[key] = known
+        return known
+
+    def opponent_of(self, active: tuple[bool, ...], seat: int) -> int | None:
+        """The ``next_opponent`` policy's answer, remembered (policies are pure)."""
+        key = (active, seat)
+        try:
+            return self._known_opponents[key]
+        except KeyError:
+            pass
+        if len(self._known_opponents) > 4096:
+            self._known_opponents.clear()
+        known = self._known_opponents[key] = self.next_opponent(self.rules, active, seat)
         return known
 
     def owner(self, action: Action) -> RuleModule | None:
