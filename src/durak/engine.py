@@ -1185,8 +1185,10 @@ def _apply(state: GameState, action: Action, log: list[Event] | None) -> GameSta
     for module in plan.adjusters:
         module.adjust(b, action, changes)
     if "hands" in changes and s.known and s.known[p] and "known" not in changes:
-        hand = changes["hands"][p]
-        changes["known"] = with_known(s.known, p, s.known[p].intersection(hand))
+        mine = s.known[p]
+        still = mine.intersection(changes["hands"][p])
+        if len(still) != len(mine):  # he played a card everyone knew he held
+            changes["known"] = with_known(s.known, p, still)
     new = evolve(s, changes)
     if new.result is not None:  # a module's action ended the game
         if log is not None:
@@ -1209,8 +1211,10 @@ def _end_bout(s: GameState, log: list[Event] | None = None, plan: Plan | None = 
     table_cards = tuple([c for pair in s.table for c in pair if c is not None])
     discard = s.discard
     defences = s.defences
+    single = plan.single
     if s.taken:
-        hands[s.defender] = _sorted(hands[s.defender] + table_cards)
+        taker = hands[s.defender] + table_cards
+        hands[s.defender] = tuple(sorted(taker)) if single else _sorted(taker)
         known[s.defender] = known[s.defender] | set(table_cards)  # everyone saw them
     else:
         discard = discard + table_cards
@@ -1224,7 +1228,8 @@ def _end_bout(s: GameState, log: list[Event] | None = None, plan: Plan | None = 
             need = size - len(hands[p])
             if need > 0 and stock:
                 drawn, stock = stock[:need], stock[need:]
-                hands[p] = _sorted(hands[p] + drawn)
+                hand = hands[p] + drawn
+                hands[p] = tuple(sorted(hand)) if single else _sorted(hand)
                 face_up = None
                 if not stock:  # he drew the face-up trump card, in sight of all (R5.2)
                     face_up = drawn[-1]

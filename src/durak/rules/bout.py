@@ -81,6 +81,14 @@ class Bout:
                 active = prev.active  # type: ignore[union-attr]
             else:
                 active = tuple([place is None for place in places])
+        elif (
+            ps is not None
+            and ps.places is places
+            and not ps.stock
+            and () not in s.hands
+            and () not in ps.hands
+        ):
+            active = prev.active  # type: ignore[union-attr]
         else:
             hands = s.hands
             active = tuple(

@@ -340,9 +340,10 @@ class Leading(RuleModule):
     def effect(self, bout: Bout, action: Action) -> Mapping[str, Any]:
         assert isinstance(action, Lead)
         s, p = bout.s, action.player
+        cards = action.cards
         return {
-            "hands": _with_hand(s.hands, p, _remove(s.hands[p], action.cards)),
-            "table": tuple((c, None) for c in action.cards),
+            "hands": _with_hand(s.hands, p, _remove(s.hands[p], cards)),
+            "table": ((cards[0], None),) if len(cards) == 1 else tuple([(c, None) for c in cards]),
             "leader": p,
             "joined": (p,),
             "defender_hand": len(s.hands[s.defender]),

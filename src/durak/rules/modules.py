@@ -382,6 +382,7 @@ class Plan:
         private: the action kinds that are private rights.
         off: why each kind of a built-in module that is off is refused.
         deck: the cards of the deck(s), canonical order.
+        single: whether every card of the deck is a first copy (hands then sort as integers).
         tables: per trump suit, the beat table: ``table[(attack & 63) * 64 + (card & 63)]``.
         attack_cap: the policy of that name, bound to the module that gives it; likewise
             ``throwers``, ``next_opponent``, ``transfer_target``, ``draw_order``, ``settle``,
@@ -439,6 +440,7 @@ class Plan:
         for module in modules:
             cards = module.deck(rules, cards)
         self.deck = cards
+        self.single = all(c < 64 for c in cards)
         for hook in (
             "attack_cap",
             "throwers",
