@@ -19,6 +19,9 @@ if TYPE_CHECKING:
 
 __all__ = ["Bout"]
 
+#: A card's rank bits (``card & 15``), as a function for ``map``.
+_RANK = (15).__and__
+
 
 class Bout:
     """What the rule checks of one state need.
@@ -172,7 +175,7 @@ class Bout:
             return False
         plan = self.plan
         if not plan.throw_filters and not plan.checkers:
-            return not self.ranks.isdisjoint([c & 15 for c in self.s.hands[p]])
+            return not self.ranks.isdisjoint(map(_RANK, self.s.hands[p]))
         return bool(self.throwable(p))
 
     def done(self, p: int) -> bool:
