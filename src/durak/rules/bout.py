@@ -79,19 +79,10 @@ class Bout:
         else:
             ps = prev.s
             self.table = prev.table if ps.trump is s.trump else plan.tables[s.trump]
-        if s.stock:
-            if ps is not None and ps.places is places and ps.stock:
-                active = prev.active  # type: ignore[union-attr]
-            else:
-                active = tuple([place is None for place in places])
-        elif (
-            ps is not None
-            and ps.places is places
-            and not ps.stock
-            and () not in s.hands
-            and () not in ps.hands
-        ):
-            active = prev.active  # type: ignore[union-attr]
+        if s.stock or () not in s.hands:  # nobody has finished (R7.1): the places decide
+            active = plan.actives.get(places)
+            if active is None:
+                active = plan.active_of(places)
         else:
             hands = s.hands
             active = tuple(
@@ -101,7 +92,10 @@ class Bout:
         if ps is not None and ps.bouts == s.bouts and ps.defences == s.defences:
             self.cap = cap = prev.cap  # type: ignore[union-attr]
         else:
-            self.cap = cap = plan.attack_cap(s.rules, s.bouts, s.defences)
+            cap = plan.caps.get((s.bouts, s.defences))
+            if cap is None:
+                cap = plan.cap_of(s.bouts, s.defences)
+            self.cap = cap
         if table:
             if ps is not None and ps.table is table:  # a pass or a take: the same cards
                 self.ranks = prev.ranks  # type: ignore[union-attr]

@@ -383,6 +383,8 @@ class Plan:
         off: why each kind of a built-in module that is off is refused.
         deck: the cards of the deck(s), canonical order.
         single: whether every card of the deck is a first copy (hands then sort as integers).
+        actives: per places of the seats, whether each seat has none (see :meth:`active_of`).
+        caps: the attack cap per ``(bouts, defences)`` (see :meth:`cap_of`).
         tables: per trump suit, the beat table: ``table[(attack & 63) * 64 + (card & 63)]``.
         attack_cap: the policy of that name, bound to the module that gives it; likewise
             ``throwers``, ``next_opponent``, ``transfer_target``, ``draw_order``, ``settle``,
@@ -436,6 +438,8 @@ class Plan:
             tuple[int, tuple[int, ...], int, tuple[int | None, ...]], tuple[int, ...]
         ] = {}
         self._known_opponents: dict[tuple[tuple[bool, ...], int], int | None] = {}
+        self.actives: dict[tuple[int | None, ...], tuple[bool, ...]] = {}
+        self.caps: dict[tuple[int, int], int] = {}
         cards: tuple[Card, ...] = ()
         for module in modules:
             cards = module.deck(rules, cards)
@@ -480,6 +484,21 @@ class Plan:
             known = self.throwers(self.rules, active, attacker, defender)
             self._known_throwers[key] = known
         return known
+
+    def active_of(self, places: tuple[int | None, ...]) -> tuple[bool, ...]:
+        """Per seat, whether he has no place (R7.2), remembered in :attr:`actives` (one
+        tuple per places, so that equal answers are the same object)."""
+        if len(self.actives) > 4096:
+            self.actives.clear()
+        active = self.actives[places] = tuple([place is None for place in places])
+        return active
+
+    def cap_of(self, bouts: int, defences: int) -> int:
+        """The ``attack_cap`` policy's answer, remembered in :attr:`caps` (policies are pure)."""
+        if len(self.caps) > 4096:
+            self.caps.clear()
+        cap = self.caps[bouts, defences] = self.attack_cap(self.rules, bouts, defences)
+        return cap
 
     def order_of(
         self, leader: int, joined: tuple[int, ...], defender: int, places: tuple[int | None, ...]
