@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import Iterable, Mapping, Sequence, Set
+from itertools import chain
 from typing import Any
 
 from durak._input import brief
@@ -980,17 +981,28 @@ def _legal(b: Bout, p: int) -> tuple[Action, ...]:
     actions to his role, each passed through its owner's violation hook unless the module is
     :attr:`~durak.rules.modules.RuleModule.exact`, and through every module's check hook."""
     mine = b.legal.get(p)
-    if mine is None:
-        if b.active[p]:
-            s = b.s
-            plan = b.plan
-            if not s.table:
-                role = "leader" if p == s.attacker else "other"
+    if mine is not None:
+        return mine
+    if b.active[p]:
+        s = b.s
+        plan = b.plan
+        if not s.table:
+            role = "leader" if p == s.attacker else "other"
+        else:
+            role = "defender" if p == s.defender else "thrower"
+        modules = plan.offering_to[role]
+        if plan.plain:  # every module exact and none forbids: the candidates are the listing
+            if len(modules) == 1:
+                mine = tuple(modules[0].candidates(b, p))
             else:
-                role = "defender" if p == s.defender else "thrower"
-            out: list[Action] = []
+                out: list[Action] = []
+                for module in modules:
+                    out.extend(module.candidates(b, p))
+                mine = tuple(out)
+        else:
+            out = []
             checkers = plan.checkers
-            for module in plan.offering_to[role]:
+            for module in modules:
                 offered = module.candidates(b, p)
                 if not module.exact:
                     out.extend(a for a in offered if _violation(b, a) is None)
@@ -999,9 +1011,9 @@ def _legal(b: Bout, p: int) -> tuple[Action, ...]:
                 else:
                     out.extend(offered)
             mine = tuple(out)
-        else:
-            mine = ()
-        b.legal[p] = mine
+    else:
+        mine = ()
+    b.legal[p] = mine
     return mine
 
 
@@ -1168,9 +1180,17 @@ def _apply(state: GameState, action: Action, log: list[Event] | None) -> GameSta
     if b is None or b.s is not state:
         b = _bout(state)
     p = action.player
-    bad = _refusal(b, action)
-    if bad is not None:
-        raise IllegalActionError(action.describe(), p, bad[0], bad[1])
+    listed = b.legal.get(p)  # filled only for a running game's players (the listing)
+    if listed is not None:
+        for x in listed:
+            if x is action:
+                break
+        else:
+            listed = None
+    if listed is None:
+        bad = _refusal(b, action)
+        if bad is not None:
+            raise IllegalActionError(action.describe(), p, bad[0], bad[1])
     s = state
     plan = b.plan
     owner = plan.owners[kind]
@@ -1208,14 +1228,14 @@ def _end_bout(s: GameState, log: list[Event] | None = None, plan: Plan | None = 
     n = len(s.hands)
     hands = list(s.hands)
     known = list(s.known)
-    table_cards = tuple([c for pair in s.table for c in pair if c is not None])
+    table_cards = tuple(filter(None, chain.from_iterable(s.table)))  # no card is 0
     discard = s.discard
     defences = s.defences
     single = plan.single
     if s.taken:
         taker = hands[s.defender] + table_cards
         hands[s.defender] = tuple(sorted(taker)) if single else _sorted(taker)
-        known[s.defender] = known[s.defender] | set(table_cards)  # everyone saw them
+        known[s.defender] = known[s.defender].union(table_cards)  # everyone saw them
     else:
         discard = discard + table_cards
         defences += 1
@@ -1251,7 +1271,7 @@ def _end_bout(s: GameState, log: list[Event] | None = None, plan: Plan | None = 
     attacker = s.attacker
     defender = s.defender
     if result is None:
-        active = tuple([x is None for x in places])
+        active = plan.actives.get(places) or plan.active_of(places)
         if not s.taken and active[s.defender]:
             attacker = s.defender  # R6.1
         else:

@@ -184,17 +184,32 @@ def _remove(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
 def _with_hand(
     hands: tuple[tuple[Card, ...], ...], p: int, hand: tuple[Card, ...]
 ) -> tuple[tuple[Card, ...], ...]:
-    return (*hands[:p], hand, *hands[p + 1 :])
+    out = list(hands)
+    out[p] = hand
+    return tuple(out)
+
+
+def _played(
+    hands: tuple[tuple[Card, ...], ...], p: int, card: Card
+) -> tuple[tuple[Card, ...], ...]:
+    """``hands`` after ``p`` played ``card`` from his hand."""
+    hand = hands[p]
+    i = hand.index(card)
+    out = list(hands)
+    out[p] = hand[:i] + hand[i + 1 :]
+    return tuple(out)
 
 
 def _joined(s: GameState, p: int) -> tuple[int, ...]:
-    return s.joined if p in s.joined else (*s.joined, p)
+    return s.joined if p in s.joined else s.joined + (p,)
 
 
 def with_known(
     known: tuple[frozenset[Card], ...], p: int, cards: frozenset[Card]
 ) -> tuple[frozenset[Card], ...]:
-    return (*known[:p], cards, *known[p + 1 :])
+    out = list(known)
+    out[p] = cards
+    return tuple(out)
 
 
 def defending(b: Bout, p: int, rule: str = "R4.8") -> Violation | None:
@@ -342,7 +357,9 @@ class Leading(RuleModule):
         s, p = bout.s, action.player
         cards = action.cards
         return {
-            "hands": _with_hand(s.hands, p, _remove(s.hands[p], cards)),
+            "hands": _played(s.hands, p, cards[0])
+            if len(cards) == 1
+            else _with_hand(s.hands, p, _remove(s.hands[p], cards)),
             "table": ((cards[0], None),) if len(cards) == 1 else tuple([(c, None) for c in cards]),
             "leader": p,
             "joined": (p,),
@@ -442,8 +459,8 @@ class ThrowingIn(RuleModule):
             return {"passed": s.passed | {p}}
         assert isinstance(action, ThrowIn)
         return {
-            "hands": _with_hand(s.hands, p, _remove(s.hands[p], (action.card,))),
-            "table": (*s.table, (action.card, None)),
+            "hands": _played(s.hands, p, action.card),
+            "table": s.table + ((action.card, None),),
             "joined": _joined(s, p),
             "passed": _EMPTY,
         }
@@ -524,9 +541,11 @@ class Beating(RuleModule):
         assert isinstance(action, Beat)
         s, p = bout.s, action.player
         i = s.table.index((action.attack, None))
+        table = list(s.table)
+        table[i] = (action.attack, action.card)
         return {
-            "hands": _with_hand(s.hands, p, _remove(s.hands[p], (action.card,))),
-            "table": (*s.table[:i], (action.attack, action.card), *s.table[i + 1 :]),
+            "hands": _played(s.hands, p, action.card),
+            "table": tuple(table),
             "passed": _EMPTY,
         }
 
@@ -658,7 +677,7 @@ class TransferByCard(RuleModule):
         hands = _with_hand(s.hands, p, _remove(s.hands[p], action.cards))
         return {
             "hands": hands,
-            "table": s.table + tuple((c, None) for c in action.cards),
+            "table": s.table + tuple([(c, None) for c in action.cards]),
             "attacker": p,
             "defender": target,
             "defender_hand": len(hands[target]),

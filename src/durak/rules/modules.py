@@ -375,6 +375,8 @@ class Plan:
         offering_to: those modules by the role they offer to (``"leader"``, ``"defender"``,
             ``"thrower"``, ``"other"``: a player with no role now).
         checkers: the modules that forbid (:meth:`RuleModule.check`).
+        plain: no module forbids and every offering module is exact: the candidates are
+            the listing.
         adjusters, enders, dealers, resulters: the modules with :meth:`~RuleModule.adjust`,
             :meth:`~RuleModule.bout_end`, :meth:`~RuleModule.dealt` and
             :meth:`~RuleModule.result` hooks.
@@ -428,6 +430,7 @@ class Plan:
             )
         self.offering_to = by_role
         self.checkers = tuple(m for m in modules if _overrides(m, "check"))
+        self.plain = not self.checkers and all(m.exact for m in self.offering)
         self.adjusters = tuple(m for m in modules if _overrides(m, "adjust"))
         self.enders = tuple(m for m in modules if _overrides(m, "bout_end"))
         self.dealers = tuple(m for m in modules if _overrides(m, "dealt"))
