@@ -443,3 +443,49 @@ def test_R13_4_evolve_refuses_a_change_that_names_no_field() -> None:
     with pytest.raises(TypeError, match="'hand' is not a field of a game state"):
         evolve(state, {"hand": ()})
     assert evolve(state, {"bouts": 3}).bouts == 3 and state.bouts == 0
+
+
+def test_R13_4_setter_builds_what_evolve_builds_and_refuses_bad_names() -> None:
+    from durak.state import setter
+
+    state = new_game(Rules(), seed=4)
+    build = setter(("bouts", "attacker"), {"taken": True})
+    built = build(state, 7, 1)
+    assert built == evolve(state, {"bouts": 7, "attacker": 1, "taken": True})
+    assert hash(built) == hash(evolve(state, {"bouts": 7, "attacker": 1, "taken": True}))
+    assert pickle.loads(pickle.dumps(built)) == built and state.bouts == 0
+    with pytest.raises(TypeError, match="'bout' is not a field of a game state"):
+        setter(("bout",), {})
+    with pytest.raises(TypeError, match="set twice"):
+        setter(("bouts",), {"bouts": 1})
+
+
+def test_R4_10_bout_end_is_the_same_with_a_bout_end_hook_that_changes_nothing() -> None:
+    # The bout end sets its fields directly unless a module has a bout_end hook, which gets
+    # them as a mapping: both ways must give the same states, move for move.
+    from durak.rules.modules import RuleModule, register
+
+    class Quiet(RuleModule):
+        name = "test-quiet-bout-end"
+        description = "a bout_end hook that changes nothing"
+        rule = "house:quiet"
+
+        def bout_end(self, state: Any, changes: Any) -> None:
+            return None
+
+    register(Quiet())
+    for players in (2, 4):
+        plain = Rules(players=players)
+        hooked = Rules(players=players, house_rules=["test-quiet-bout-end"])
+        for seed in range(3):
+            a, b = new_game(plain, seed=seed), new_game(hooked, seed=seed)
+            rng = random.Random(seed)
+            bouts = 0
+            while not a.is_over:
+                listed = legal_actions(a)
+                assert listed == legal_actions(b)
+                pick = rng.randrange(len(listed))
+                a, b = apply(a, listed[pick]), apply(b, legal_actions(b)[pick])
+                assert attrs.evolve(a, rules=hooked) == b
+                bouts = a.bouts
+            assert b.is_over and bouts > 3

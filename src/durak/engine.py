@@ -23,7 +23,6 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import Iterable, Mapping, Sequence, Set
-from itertools import chain
 from typing import Any
 
 from durak._input import brief
@@ -58,7 +57,7 @@ from durak.rules.families import Seating, lowest_trump, one, with_known
 from durak.rules.modules import Plan, RuleModule, Violation, plan_for
 from durak.rules.seating import next_active
 from durak.rules.settings import Rules
-from durak.state import GameState, Pair, evolve
+from durak.state import GameState, Pair, evolve, setter
 
 __all__ = [
     "acting",
@@ -87,6 +86,25 @@ _NO_BOUT: dict[str, Any] = {
     "shown": _NO_CARDS,
 }
 
+#: The bout end's new state (R4.10-R6) when no module has a ``bout_end`` hook: these fields
+#: set in this order, the bout's own fields (``_NO_BOUT``) afresh, the rest kept.
+_next_bout = setter(
+    (
+        "hands",
+        "stock",
+        "discard",
+        "attacker",
+        "defender",
+        "leader",
+        "bouts",
+        "defences",
+        "places",
+        "result",
+        "known",
+        "left",
+    ),
+    _NO_BOUT,
+)
 
 # --------------------------------------------------------------------------------------------
 # Set-up (R2, R3)
@@ -1228,7 +1246,7 @@ def _end_bout(s: GameState, log: list[Event] | None = None, plan: Plan | None = 
     n = len(s.hands)
     hands = list(s.hands)
     known = list(s.known)
-    table_cards = tuple(filter(None, chain.from_iterable(s.table)))  # no card is 0
+    table_cards = tuple([c for pair in s.table for c in pair if c is not None])
     discard = s.discard
     defences = s.defences
     single = plan.single
@@ -1281,24 +1299,41 @@ def _end_bout(s: GameState, log: list[Event] | None = None, plan: Plan | None = 
         nxt_def = plan.opponent_of(active, attacker)  # R4.1, R6.3, R10.4
         assert nxt_def is not None
         defender = nxt_def
-    changes: dict[str, Any] = {
-        "hands": tuple(hands),
-        "stock": stock,
-        "discard": discard,
-        "attacker": attacker,
-        "defender": defender,
-        "leader": attacker,
-        **_NO_BOUT,
-        "bouts": s.bouts + 1,
-        "defences": defences,
-        "places": places,
-        "result": result,
-        "known": tuple(known),
-        "left": left,
-    }
-    for module in plan.enders:
-        module.bout_end(s, changes)
-    new = evolve(s, changes)
+    if plan.enders:
+        changes: dict[str, Any] = {
+            "hands": tuple(hands),
+            "stock": stock,
+            "discard": discard,
+            "attacker": attacker,
+            "defender": defender,
+            "leader": attacker,
+            **_NO_BOUT,
+            "bouts": s.bouts + 1,
+            "defences": defences,
+            "places": places,
+            "result": result,
+            "known": tuple(known),
+            "left": left,
+        }
+        for module in plan.enders:
+            module.bout_end(s, changes)
+        new = evolve(s, changes)
+    else:  # the same fields, set without a mapping
+        new = _next_bout(
+            s,
+            tuple(hands),
+            stock,
+            discard,
+            attacker,
+            defender,
+            attacker,
+            s.bouts + 1,
+            defences,
+            places,
+            result,
+            tuple(known),
+            left,
+        )
     if log is not None:
         log.append(GameOver(result) if result is not None else NewBout(attacker, defender))
     return new

@@ -247,3 +247,32 @@ def evolve(state: GameState, changes: Mapping[str, Any]) -> GameState:
     if build is None:
         build = _builder(names)
     return build(state, changes)
+
+
+def setter(names: tuple[str, ...], fixed: Mapping[str, Any]) -> Callable[..., GameState]:
+    """A function ``build(state, *values)``: a copy of ``state`` with the fields ``names`` set
+    to ``values`` in that order and the fields of ``fixed`` to its values, like
+    :func:`evolve` without a mapping to build (the engine's bout end uses one).
+
+    Raises:
+        TypeError: a name is not a field of :class:`GameState`, or is both given and fixed.
+    """
+    unknown = [name for name in (*names, *fixed) if name not in _NAMES]
+    if unknown:
+        raise TypeError(f"{unknown[0]!r} is not a field of a game state")
+    if set(names) & set(fixed) or len(set(names)) != len(names):
+        raise TypeError("a field is set twice")
+    values = [f"v{i}" for i in range(len(names))]
+    lines = [f"def build(s, {', '.join(values)}):", "    o = _Blank()"]
+    for name in _NAMES:
+        if name in names:
+            lines.append(f"    o.{name} = v{names.index(name)}")
+        elif name in fixed:
+            lines.append(f"    o.{name} = fixed[{name!r}]")
+        else:
+            lines.append(f"    o.{name} = s.{name}")
+    lines += ["    o.__class__ = GameState", "    return o"]
+    namespace: dict[str, Any] = {"_Blank": _Blank, "GameState": GameState, "fixed": dict(fixed)}
+    exec("\n".join(lines), namespace)  # the source is made of the field names alone
+    build: Callable[..., GameState] = namespace["build"]
+    return build

@@ -201,7 +201,7 @@ def _played(
 
 
 def _joined(s: GameState, p: int) -> tuple[int, ...]:
-    return s.joined if p in s.joined else s.joined + (p,)
+    return s.joined if p in s.joined else (*s.joined, p)
 
 
 def with_known(
@@ -460,7 +460,7 @@ class ThrowingIn(RuleModule):
         assert isinstance(action, ThrowIn)
         return {
             "hands": _played(s.hands, p, action.card),
-            "table": s.table + ((action.card, None),),
+            "table": (*s.table, (action.card, None)),
             "joined": _joined(s, p),
             "passed": _EMPTY,
         }
