@@ -1215,11 +1215,14 @@ def _apply(state: GameState, action: Action, log: list[Event] | None) -> GameSta
     if log is not None:
         log.append(owner.event(b, action))
     effect = owner.effect(b, action)
-    if isinstance(effect, GameState):
+    if type(effect) is dict:
+        changes = effect
+    elif isinstance(effect, GameState):
         if log is not None:
             log.append(NewBout(effect.attacker, effect.defender))
         return effect
-    changes = effect if type(effect) is dict else dict(effect)
+    else:
+        changes = dict(effect)
     for module in plan.adjusters:
         module.adjust(b, action, changes)
     if "hands" in changes and s.known and s.known[p] and "known" not in changes:
