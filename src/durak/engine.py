@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import struct
 from collections.abc import Iterable, Mapping, Sequence, Set
 from typing import Any
 
@@ -111,6 +112,10 @@ _next_bout = setter(
 # --------------------------------------------------------------------------------------------
 
 
+_TWO_64 = 1 << 64
+_FOUR_64 = struct.Struct(">4Q").unpack  # a SHA-256 digest as four big-endian 64-bit numbers
+
+
 class _Stream:
     """The frozen shuffle stream of R2.5: SHA-256 of ``"durak-shuffle-v1:<seed>:<counter>"``,
     read as big-endian 64-bit numbers."""
@@ -120,25 +125,36 @@ class _Stream:
         self._counter = 0
         self._buffer: list[int] = []
 
+    def _refill(self) -> list[int]:
+        # The digest's four 64-bit numbers, kept last first so that pop() gives them in order.
+        digest = hashlib.sha256(self._prefix + str(self._counter).encode()).digest()
+        self._counter += 1
+        self._buffer = buffer = list(_FOUR_64(digest))
+        buffer.reverse()
+        return buffer
+
     def _next64(self) -> int:
-        if not self._buffer:
-            digest = hashlib.sha256(self._prefix + str(self._counter).encode()).digest()
-            self._counter += 1
-            self._buffer = [int.from_bytes(digest[i : i + 8], "big") for i in range(24, -1, -8)]
-        return self._buffer.pop()
+        return (self._buffer or self._refill()).pop()
 
     def below(self, n: int) -> int:
         """A uniform integer in ``0 .. n-1`` (rejection sampling, no modulo bias)."""
-        limit = (1 << 64) - (1 << 64) % n
+        limit = _TWO_64 - _TWO_64 % n
         while True:
             x = self._next64()
             if x < limit:
                 return x % n
 
     def shuffle(self, cards: list[Card]) -> None:
-        """Fisher-Yates, from the last position down."""
+        """Fisher-Yates, from the last position down; each position's draw is :meth:`below`'s,
+        written out."""
         for i in range(len(cards) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _TWO_64 - _TWO_64 % n
+            while True:
+                x = (self._buffer or self._refill()).pop()
+                if x < limit:
+                    break
+            j = x % n
             cards[i], cards[j] = cards[j], cards[i]
 
 

@@ -184,6 +184,11 @@ class Bout:
         if not self.can_add:  # nobody can add a card: everyone counts as passed
             return True
         passed = s.passed
+        plan = self.plan
+        if not plan.throw_filters and not plan.checkers:  # able: a card of a rank on the table
+            ranks = self.ranks
+            hands = s.hands
+            return all(p in passed or ranks.isdisjoint(map(_RANK, hands[p])) for p in self.throwers)
         return not any(p not in passed and self.able(p) for p in self.throwers)
 
     def transfer_target(self, action: Action) -> int | None:
