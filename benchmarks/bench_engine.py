@@ -14,6 +14,9 @@ each R15 extension switched on alone (``--extensions``) and each player count (`
     per state, over states kept from many games: what a search pays for each state it keeps;
     cards, rules and other shared values are not counted).
 
+``--simulate`` compares ``durak simulate``'s loop (random bots) with the raw one-actor loop it
+wraps (the next actor of R13.2 choosing among his own legal actions), on the same deals.
+
 ``--listing`` times ``legal_actions`` of the largest positions each several-card setting can
 reach (R4.2 ``lead = same_rank``, R9.4 ``transfer_several``), with one and two decks (two is
 the rule book's largest count, R14), and prints the number of actions listed.
@@ -56,6 +59,7 @@ from durak import (
     legal_actions,
     new_game,
     new_position,
+    next_actor,
 )
 from durak.actions import Action
 from durak.presets import PRESETS, get_preset
@@ -192,6 +196,34 @@ def listing(runs: int) -> None:
         print(f"  {label:<34} {statistics.median(times) * 1000:>7.2f} ms  {count:>5} actions")
 
 
+def one_actor_run(rules: Rules, games: int) -> Timing:
+    """The raw loop that ``durak simulate`` wraps: at every step the documented next actor
+    (R13.2) picks at random among his own legal actions. Game ``i`` is dealt from the seed
+    ``"bench:<i>"``, as ``simulate`` deals it; the random choices are drawn differently, so
+    the games are alike but not move for move the same."""
+    t0, c0 = time.perf_counter(), time.process_time()
+    steps = 0
+    for i in range(games):
+        rng = random.Random(f"bench:{i}")
+        state = new_game(rules, seed=f"bench:{i}")
+        while state.result is None:
+            actor = next_actor(state)
+            assert actor is not None
+            actions = legal_actions(state, actor)
+            state = apply(state, actions[rng.randrange(len(actions))])
+            steps += 1
+    return time.perf_counter() - t0, time.process_time() - c0, steps
+
+
+def simulate_run(rules: Rules, games: int) -> Timing:
+    """``durak simulate``'s own loop (random bots, statistics kept), in this process."""
+    from durak.cli.simulate import simulate
+
+    t0, c0 = time.perf_counter(), time.process_time()
+    stats = simulate(rules, games, "bench")
+    return time.perf_counter() - t0, time.process_time() - c0, stats.games
+
+
 def measure(run: Callable[[], Timing], runs: int) -> list[Timing]:
     """``runs`` timings of ``run``."""
     return [run() for _ in range(runs)]
@@ -259,6 +291,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="also time the listing of the several-card settings' largest positions",
     )
+    parser.add_argument(
+        "--simulate",
+        action="store_true",
+        help="also compare durak simulate's loop with the raw one-actor loop it wraps",
+    )
     args = parser.parse_args(argv)
     if args.runs < 1 or args.games < 1:
         parser.error("--runs and --games must be at least 1")
@@ -298,6 +335,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.listing:
         print("\nlisting the largest positions (median of --runs, fresh state each time)")
         listing(max(args.runs, 5))
+    if args.simulate:
+        print("\n`durak simulate` against its raw loop (random bots, one actor at a time)")
+        for players in args.players:
+            rules = Rules(players=players)
+            raw: list[Timing] = []
+            sim: list[Timing] = []
+            for _ in range(args.runs):  # alternately, so that both meet the same load
+                raw.append(one_actor_run(rules, args.games))
+                sim.append(simulate_run(rules, args.games))
+            raw_rate = statistics.median(args.games / c for _, c, _ in raw)
+            sim_rate = statistics.median(args.games / c for _, c, _ in sim)
+            print(
+                f"  {players} players: raw loop {raw_rate:,.0f} games/s, simulate "
+                f"{sim_rate:,.0f} games/s (CPU medians of {args.runs}): "
+                f"{sim_rate / raw_rate:.2f} of the raw loop"
+            )
     return 0
 
 
