@@ -57,6 +57,7 @@ from durak.cards import DECK_SIZES, Card
 from durak.engine import apply, attack_limit, legal_actions, next_actor
 from durak.errors import IllegalActionError
 from durak.rules.extensions.cheating import Catch, fair_beat_table, is_cheat
+from durak.rules.families import one
 from durak.rules.objective import out_wins
 from durak.state import GameState, Result
 from durak.views import PlayerView, determinize
@@ -417,7 +418,7 @@ def _lead(ctx: _Ctx, legal: Sequence[Action] | None) -> Action:
                 cost -= bonus
         if cost < best_cost or (cost == best_cost and cards < best):
             best_cost, best = cost, cards
-    return Lead(p, best)
+    return one(Lead, p, best[0]) if len(best) == 1 else Lead(p, best)
 
 
 def _plan(ctx: _Ctx, unbeaten: Sequence[Card]) -> list[tuple[Card, Card]] | None:
@@ -467,12 +468,12 @@ def _defend(ctx: _Ctx, legal: Sequence[Action] | None) -> Action:
         take_cost = w.take_end + n_table
     else:
         take_cost = w.take_base + w.take_card * n_table + w.take_late * ctx.drawn()
-    best: tuple[float, int, Action] = (take_cost, 2, Take(p))
+    best: tuple[float, int, Action] = (take_cost, 2, one(Take, p))
     plan = _plan(ctx, unbeaten)
     if plan is not None:
         cost = sum(ctx.spend(c) for _, c in plan)
         a, c = plan[0]
-        beat = Beat(p, a, c)
+        beat = one(Beat, p, c, a)
         if legal is None or beat in legal:
             best = min(best, (cost, 1, beat), key=lambda t: t[:2])
     if all(b is None for _, b in ctx.table):
@@ -497,17 +498,17 @@ def _throw(ctx: _Ctx, legal: Sequence[Action] | None) -> Action:
     if legal is not None:
         cards = [a.card for a in legal if type(a) is ThrowIn]
         if not cards:
-            return Pass(p) if Pass(p) in legal else legal[0]
+            return one(Pass, p) if one(Pass, p) in legal else legal[0]
     else:
         ranks = {c & 15 for pair in ctx.table for c in pair if c is not None}
         cards = [c for c in hand if c & 15 in ranks]
         if not cards:
-            return Pass(p)
+            return one(Pass, p)
     end = ctx.stock == 0
     room = ctx.limit - len(ctx.table)
     if end and len(cards) == len(hand) and room >= len(hand):
         # Every card left can go: throw them all and be out (R7.1).
-        return ThrowIn(p, min(cards, key=lambda c: (ctx.value(c), c)))
+        return one(ThrowIn, p, min(cards, key=lambda c: (ctx.value(c), c)))
     trumps = sum(1 for c in hand if ctx.is_trump(c))
     drawn = ctx.drawn()
     top = ctx.w.throw_early if drawn < 0.5 else ctx.w.throw_mid
@@ -526,8 +527,8 @@ def _throw(ctx: _Ctx, legal: Sequence[Action] | None) -> Action:
         if best is None or key < best:
             best = key
     if best is None:
-        return Pass(p)
-    return ThrowIn(p, best[1])
+        return one(Pass, p)
+    return one(ThrowIn, p, best[1])
 
 
 def _view_ctx(v: PlayerView, game: _Game) -> _Ctx:

@@ -1099,6 +1099,8 @@ def _decides(b: Bout, p: int) -> bool:
             return p == s.attacker  # he holds a card (R4.2), and nothing forbids a lead
         if p == s.defender:
             return bool(b.unbeaten) and not s.taken  # he may always take (R4.8)
+        if plan.plain:  # the listing is the candidates: is his pass among them?
+            return any(type(a) is Pass for a in _legal(b, p))
         owner = plan.owners.get(Pass)
         return owner is not None and owner.violation(b, one(Pass, p)) is None
     private = plan.private
