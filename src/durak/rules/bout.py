@@ -188,7 +188,12 @@ class Bout:
         if not plan.throw_filters and not plan.checkers:  # able: a card of a rank on the table
             ranks = self.ranks
             hands = s.hands
-            return all(p in passed or ranks.isdisjoint(map(_RANK, hands[p])) for p in self.throwers)
+            for p in self.throwers:
+                if p not in passed and not ranks.isdisjoint(map(_RANK, hands[p])):
+                    break  # he may still throw in
+            else:
+                return True
+            return False
         return not any(p not in passed and self.able(p) for p in self.throwers)
 
     def transfer_target(self, action: Action) -> int | None:
