@@ -775,6 +775,9 @@ class Seating(RuleModule):
     def transfer_target(self, bout: Bout, action: Action) -> int | None:
         """R9.1: the next active opponent clockwise from the defender."""
         s = bout.s
+        plan = bout.plan
+        if plan.next_opponent is seating.next_opponent:  # the plan remembers its answers
+            return plan.opponent_of(bout.active, s.defender)
         return seating.next_opponent(s.rules, bout.active, s.defender)
 
 
