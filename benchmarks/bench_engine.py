@@ -15,7 +15,7 @@ each R15 extension switched on alone (``--extensions``) and each player count (`
     cards, rules and other shared values are not counted).
 
 ``--simulate`` compares ``durak simulate``'s loop (random bots) with the raw one-actor loop it
-wraps (the next actor of R13.2 choosing among his own legal actions), on the same deals.
+wraps (the next actor of R13.2 choosing among his own legal actions), on the same games.
 
 ``--listing`` times ``legal_actions`` of the largest positions each several-card setting can
 reach (R4.2 ``lead = same_rank``, R9.4 ``transfer_several``), with one and two decks (two is
@@ -198,19 +198,20 @@ def listing(runs: int) -> None:
 
 def one_actor_run(rules: Rules, games: int) -> Timing:
     """The raw loop that ``durak simulate`` wraps: at every step the documented next actor
-    (R13.2) picks at random among his own legal actions. Game ``i`` is dealt from the seed
-    ``"bench:<i>"``, as ``simulate`` deals it; the random choices are drawn differently, so
-    the games are alike but not move for move the same."""
+    (R13.2) picks among his own legal actions. The deals (``"bench:<i>"``) and the random
+    bots (``"bench:<i>:<seat>"``) are seeded as ``simulate`` seeds them, so both play the same
+    games move for move."""
+    from durak.bots import RandomBot
+
     t0, c0 = time.perf_counter(), time.process_time()
     steps = 0
     for i in range(games):
-        rng = random.Random(f"bench:{i}")
         state = new_game(rules, seed=f"bench:{i}")
+        bots = [RandomBot(f"bench:{i}:{p}") for p in range(rules.players)]
         while state.result is None:
             actor = next_actor(state)
             assert actor is not None
-            actions = legal_actions(state, actor)
-            state = apply(state, actions[rng.randrange(len(actions))])
+            state = apply(state, bots[actor].choose_legal(actor, legal_actions(state, actor)))
             steps += 1
     return time.perf_counter() - t0, time.process_time() - c0, steps
 
