@@ -237,7 +237,8 @@ def _builder(names: tuple[str, ...]) -> Callable[[GameState, Mapping[str, Any]],
 def evolve(state: GameState, changes: Mapping[str, Any]) -> GameState:
     """A copy of ``state`` with the fields named in ``changes`` replaced: what
     ``attrs.evolve(state, **changes)`` gives, at a fraction of its cost (the engine builds
-    every next state with it).
+    every next state with it). The copy is a :class:`GameState`, also for a subclass's
+    instance (whose own attributes it does not know).
 
     Raises:
         TypeError: a key of ``changes`` is not a field of :class:`GameState`.

@@ -215,20 +215,26 @@ class RuleModule:
         return result
 
     # -- policies: the last active module that overrides one gives the answer ---------------
+    # A policy must be pure: the same arguments, the same answer. The engine remembers the
+    # answers of attack_cap, throwers, next_opponent and draw_order per rules object, so a
+    # policy that keeps state of its own would be asked only once per arguments.
 
     def attack_cap(self, rules: Rules, bouts: int, defences: int) -> int:
-        """``cap`` of R4.6 for a bout, given the bouts finished and the successful defences."""
+        """``cap`` of R4.6 for a bout, given the bouts finished and the successful defences.
+        Pure: the engine remembers the answer per rules object and arguments."""
         raise NotImplementedError
 
     def throwers(
         self, rules: Rules, active: Sequence[bool], attacker: int, defender: int
     ) -> tuple[int, ...]:
         """The seats that may throw in against ``defender`` (R4.4), clockwise from the main
-        attacker, who comes first."""
+        attacker, who comes first. Pure: the engine remembers the answer per rules object
+        and arguments."""
         raise NotImplementedError
 
     def next_opponent(self, rules: Rules, active: Sequence[bool], seat: int) -> int | None:
-        """The next active opponent clockwise after ``seat`` (R4.1, R9.1, R10.2), or ``None``."""
+        """The next active opponent clockwise after ``seat`` (R4.1, R9.1, R10.2), or ``None``.
+        Pure: the engine remembers the answer per rules object and arguments."""
         raise NotImplementedError
 
     def draw_order(
@@ -239,7 +245,8 @@ class RuleModule:
         defender: int,
         eligible: Sequence[bool],
     ) -> list[int]:
-        """The order in which players draw after a bout (R5.1)."""
+        """The order in which players draw after a bout (R5.1). Pure: the engine remembers
+        the answer per rules object and arguments."""
         raise NotImplementedError
 
     def settle(
@@ -391,7 +398,8 @@ class Plan:
         attack_cap: the policy of that name, bound to the module that gives it; likewise
             ``throwers``, ``next_opponent``, ``transfer_target``, ``draw_order``, ``settle``,
             ``first_attacker`` and ``turn_trump``. Policies are pure: the same arguments give
-            the same answer, so the engine may remember answers (it does for ``throwers``).
+            the same answer, so the engine may remember answers (it does for ``throwers``,
+            ``attack_cap``, ``next_opponent`` and ``draw_order``).
 
     Raises:
         RulesError: two modules own one action kind, or a policy nobody gives.
