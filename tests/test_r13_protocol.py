@@ -489,3 +489,17 @@ def test_R4_10_bout_end_is_the_same_with_a_bout_end_hook_that_changes_nothing() 
                 assert attrs.evolve(a, rules=hooked) == b
                 bouts = a.bouts
             assert b.is_over and bouts > 3
+
+
+def test_R4_6_a_plans_remembered_answers_stay_bounded_and_right() -> None:
+    # The plan remembers its pure policies' answers; each memory starts afresh when full,
+    # and an answer given after that is still the policy's own.
+    from durak.rules.modules import plan_for
+
+    rules = Rules(players=2, first_bout_max=5)
+    plan = plan_for(rules)
+    for bouts in range(5000):
+        assert plan.cap_of(bouts, 0) == plan.attack_cap(rules, bouts, 0)
+    assert 0 < len(plan.caps) <= 4096
+    assert plan.cap_of(0, 0) == 5 and plan.cap_of(3, 1) == rules.max_attack
+    assert plan.active_of((None, 1)) is plan.active_of((None, 1)) == (True, False)

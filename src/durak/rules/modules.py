@@ -55,7 +55,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from durak.cards import Card, Suit
 from durak.errors import RulesError
@@ -490,25 +490,26 @@ class Plan:
         key = (active, attacker, defender)
         known = self._known_throwers.get(key)
         if known is None:
-            if len(self._known_throwers) > 4096:
-                self._known_throwers.clear()
-            known = self.throwers(self.rules, active, attacker, defender)
-            self._known_throwers[key] = known
+            known = _remember(
+                self._known_throwers, key, self.throwers(self.rules, active, attacker, defender)
+            )
         return known
 
     def active_of(self, places: tuple[int | None, ...]) -> tuple[bool, ...]:
         """Per seat, whether he has no place (R7.2), remembered in :attr:`actives` (one
         tuple per places, so that equal answers are the same object)."""
-        if len(self.actives) > 4096:
-            self.actives.clear()
-        active = self.actives[places] = tuple([place is None for place in places])
+        active = self.actives.get(places)
+        if active is None:
+            active = _remember(self.actives, places, tuple([place is None for place in places]))
         return active
 
     def cap_of(self, bouts: int, defences: int) -> int:
         """The ``attack_cap`` policy's answer, remembered in :attr:`caps` (policies are pure)."""
-        if len(self.caps) > 4096:
-            self.caps.clear()
-        cap = self.caps[bouts, defences] = self.attack_cap(self.rules, bouts, defences)
+        cap = self.caps.get((bouts, defences))
+        if cap is None:
+            cap = _remember(
+                self.caps, (bouts, defences), self.attack_cap(self.rules, bouts, defences)
+            )
         return cap
 
     def order_of(
@@ -519,11 +520,9 @@ class Plan:
         key = (leader, joined, defender, places)
         known = self._known_orders.get(key)
         if known is None:
-            if len(self._known_orders) > 4096:
-                self._known_orders.clear()
             eligible = [place is None for place in places]
-            known = tuple(self.draw_order(self.rules, leader, joined, defender, eligible))
-            self._known_orders[key] = known
+            order = self.draw_order(self.rules, leader, joined, defender, eligible)
+            known = _remember(self._known_orders, key, tuple(order))
         return known
 
     def opponent_of(self, active: tuple[bool, ...], seat: int) -> int | None:
@@ -531,16 +530,28 @@ class Plan:
         key = (active, seat)
         try:
             return self._known_opponents[key]
-        except KeyError:
-            pass
-        if len(self._known_opponents) > 4096:
-            self._known_opponents.clear()
-        known = self._known_opponents[key] = self.next_opponent(self.rules, active, seat)
-        return known
+        except KeyError:  # None is an answer too, so a miss is told by the key
+            return _remember(
+                self._known_opponents, key, self.next_opponent(self.rules, active, seat)
+            )
 
     def owner(self, action: Action) -> RuleModule | None:
         """The module that owns ``action``'s kind, or ``None``."""
         return self.owners.get(type(action))
+
+
+#: How many answers each of a plan's memories keeps before it starts afresh.
+_MEMORY = 4096
+
+_V = TypeVar("_V")
+
+
+def _remember(known: dict[Any, Any], key: Any, value: _V) -> _V:
+    """Keep ``value`` under ``key`` in one of a plan's memories (emptied when full)."""
+    if len(known) >= _MEMORY:
+        known.clear()
+    known[key] = value
+    return value
 
 
 @lru_cache(maxsize=256)
