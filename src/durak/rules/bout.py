@@ -63,7 +63,6 @@ class Bout:
     unbeaten: int
     beaten: int
     throwers: tuple[int, ...]
-    table: bytes
 
     def __init__(self, s: GameState, plan: Plan, prev: Bout | None = None) -> None:
         """The facts of ``s`` under ``plan``. ``prev``, the facts of the state ``s`` was made
@@ -74,10 +73,12 @@ class Bout:
         self.legal: dict[int, tuple[Action, ...]] = {}
         places = s.places
         table = s.table
-        if prev is not None and prev.s.trump is s.trump:
-            self.table = prev.table
-        else:
+        if prev is None:
+            ps = None
             self.table = plan.tables[s.trump]
+        else:
+            ps = prev.s
+            self.table = prev.table if ps.trump is s.trump else plan.tables[s.trump]
         if s.stock or () not in s.hands:  # nobody has finished (R7.1): the places decide
             active = plan.actives.get(places)
             if active is None:
@@ -88,17 +89,18 @@ class Bout:
                 [place is None and h != () for place, h in zip(places, hands, strict=True)]
             )
         self.active = active
-        if prev is not None and prev.s.bouts == s.bouts and prev.s.defences == s.defences:
-            cap = prev.cap
+        if ps is not None and ps.bouts == s.bouts and ps.defences == s.defences:
+            self.cap = cap = prev.cap  # type: ignore[union-attr]
         else:
-            known = plan.caps.get((s.bouts, s.defences))
-            cap = plan.cap_of(s.bouts, s.defences) if known is None else known
-        self.cap = cap
+            cap = plan.caps.get((s.bouts, s.defences))
+            if cap is None:
+                cap = plan.cap_of(s.bouts, s.defences)
+            self.cap = cap
         if table:
-            if prev is not None and prev.s.table is table:  # a pass or a take: the same cards
-                self.ranks = prev.ranks
-                self.unbeaten = prev.unbeaten
-                self.beaten = prev.beaten
+            if ps is not None and ps.table is table:  # a pass or a take: the same cards
+                self.ranks = prev.ranks  # type: ignore[union-attr]
+                self.unbeaten = prev.unbeaten  # type: ignore[union-attr]
+                self.beaten = prev.beaten  # type: ignore[union-attr]
             else:
                 ranks = {a & 15 for a, _ in table}
                 unbeaten = 0
@@ -112,13 +114,13 @@ class Bout:
                 self.beaten = len(table) - unbeaten
             self.limit = limit = min(cap, s.defender_hand)
             if (
-                prev is not None
-                and prev.active is active
-                and prev.s.attacker == s.attacker
-                and prev.s.defender == s.defender
-                and prev.s.table
+                ps is not None
+                and prev.active is active  # type: ignore[union-attr]
+                and ps.attacker == s.attacker
+                and ps.defender == s.defender
+                and ps.table
             ):
-                self.throwers = prev.throwers
+                self.throwers = prev.throwers  # type: ignore[union-attr]
             else:
                 self.throwers = plan.throwers_of(active, s.attacker, s.defender)
             self.can_add = (not s.taken or s.rules.throw_after_take) and len(table) < limit
