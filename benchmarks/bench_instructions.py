@@ -6,7 +6,9 @@ actions at every step, seeds ``0 .. N-1``, the deal included) under
 ``valgrind --tool=callgrind``, once with ``--few`` games and once with ``--many``, and prints
 ``(many - few) / (many - few games)``: the instructions of one game without the start-up of
 Python and of the library. ``PYTHONHASHSEED=0`` and a bytecode cache of its own make the count
-repeatable to a few parts in a million.
+repeat whatever else the machine is doing. The sources' place on disk moves it by up to about
+2%, so count the versions you compare from the same directory (check one out after the
+other), or treat smaller differences as noise.
 
 Needs ``valgrind`` (Debian: ``apt-get install valgrind``). It runs about fifty times slower
 than Python alone: a few minutes for the defaults.
