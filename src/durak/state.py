@@ -8,7 +8,7 @@ Build one with :func:`durak.new_game` or :func:`durak.new_position`, and change 
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -214,21 +214,35 @@ class _Blank:
 _BUILDERS: dict[tuple[str, ...], Callable[[GameState, Mapping[str, Any]], GameState]] = {}
 
 
-def _builder(names: tuple[str, ...]) -> Callable[[GameState, Mapping[str, Any]], GameState]:
-    # One store per field, written out (as attrs writes its __init__): a changed field from
-    # the changes, every other from the state, each a plain slot store.
+def _fields_only(names: Sequence[str]) -> None:
     unknown = [name for name in names if name not in _NAMES]
     if unknown:
         raise TypeError(f"{unknown[0]!r} is not a field of a game state")
-    lines = ["def build(s, c):", "    o = _Blank()"]
-    lines += [
-        f"    o.{name} = c[{name!r}]" if name in names else f"    o.{name} = s.{name}"
-        for name in _NAMES
-    ]
+
+
+def _generated(
+    names: Sequence[str], params: str, source: Callable[[str], str], fixed: Mapping[str, Any]
+) -> Callable[..., GameState]:
+    """A function ``build(s, <params>)`` that fills a new state's slots one store per field,
+    written out (as attrs writes its __init__): field ``name`` from ``source(name)``, an
+    expression of the parameters and ``fixed``, or from ``s`` when ``source`` gives nothing.
+
+    Raises:
+        TypeError: one of ``names`` is not a field of :class:`GameState`.
+    """
+    _fields_only(names)
+    lines = [f"def build(s, {params}):", "    o = _Blank()"]
+    lines += [f"    o.{name} = {source(name) or 's.' + name}" for name in _NAMES]
     lines += ["    o.__class__ = GameState", "    return o"]
-    namespace: dict[str, Any] = {"_Blank": _Blank, "GameState": GameState}
+    namespace: dict[str, Any] = {"_Blank": _Blank, "GameState": GameState, "fixed": dict(fixed)}
     exec("\n".join(lines), namespace)  # the source is made of the field names alone
-    build: Callable[[GameState, Mapping[str, Any]], GameState] = namespace["build"]
+    build: Callable[..., GameState] = namespace["build"]
+    return build
+
+
+def _builder(names: tuple[str, ...]) -> Callable[[GameState, Mapping[str, Any]], GameState]:
+    # evolve's builder for these changed fields: each from the changes, the rest kept.
+    build = _generated(names, "c", lambda name: f"c[{name!r}]" if name in names else "", {})
     if len(_BUILDERS) < 4096:
         _BUILDERS[names] = build
     return build
@@ -258,22 +272,15 @@ def setter(names: tuple[str, ...], fixed: Mapping[str, Any]) -> Callable[..., Ga
     Raises:
         TypeError: a name is not a field of :class:`GameState`, or is both given and fixed.
     """
-    unknown = [name for name in (*names, *fixed) if name not in _NAMES]
-    if unknown:
-        raise TypeError(f"{unknown[0]!r} is not a field of a game state")
-    if set(names) & set(fixed) or len(set(names)) != len(names):
+    fields = (*names, *fixed)
+    _fields_only(fields)
+    if len(set(fields)) != len(fields):
         raise TypeError("a field is set twice")
-    values = [f"v{i}" for i in range(len(names))]
-    lines = [f"def build(s, {', '.join(values)}):", "    o = _Blank()"]
-    for name in _NAMES:
+
+    def source(name: str) -> str:
         if name in names:
-            lines.append(f"    o.{name} = v{names.index(name)}")
-        elif name in fixed:
-            lines.append(f"    o.{name} = fixed[{name!r}]")
-        else:
-            lines.append(f"    o.{name} = s.{name}")
-    lines += ["    o.__class__ = GameState", "    return o"]
-    namespace: dict[str, Any] = {"_Blank": _Blank, "GameState": GameState, "fixed": dict(fixed)}
-    exec("\n".join(lines), namespace)  # the source is made of the field names alone
-    build: Callable[..., GameState] = namespace["build"]
-    return build
+            return f"v{names.index(name)}"
+        return f"fixed[{name!r}]" if name in fixed else ""
+
+    params = ", ".join(f"v{i}" for i in range(len(names)))
+    return _generated(fields, params, source, fixed)
