@@ -133,20 +133,10 @@ class _Stream:
         buffer.reverse()
         return buffer
 
-    def _next64(self) -> int:
-        return (self._buffer or self._refill()).pop()
-
-    def below(self, n: int) -> int:
-        """A uniform integer in ``0 .. n-1`` (rejection sampling, no modulo bias)."""
-        limit = _TWO_64 - _TWO_64 % n
-        while True:
-            x = self._next64()
-            if x < limit:
-                return x % n
-
     def shuffle(self, cards: list[Card]) -> None:
-        """Fisher-Yates, from the last position down; each position's draw is :meth:`below`'s,
-        written out."""
+        """Fisher-Yates, from the last position down. Position ``i`` swaps with a uniform
+        ``j`` in ``0 .. i``: the stream's next number below the largest multiple of ``i + 1``
+        under ``2**64`` (the others are skipped, so there is no modulo bias), modulo ``i + 1``."""
         for i in range(len(cards) - 1, 0, -1):
             n = i + 1
             limit = _TWO_64 - _TWO_64 % n
@@ -1310,7 +1300,7 @@ def _end_bout(s: GameState, log: list[Event] | None = None, plan: Plan | None = 
     attacker = s.attacker
     defender = s.defender
     if result is None:
-        active = plan.actives.get(places) or plan.active_of(places)
+        active = plan.active_of(places)
         if not s.taken and active[s.defender]:
             attacker = s.defender  # R6.1
         else:
