@@ -182,7 +182,10 @@ def test_settle_collector_freezes_the_start_up_objects_and_sets_the_thresholds()
     before = gc.get_threshold()
     try:
         frozen = settle_collector((1000, 20, 50))
-        assert frozen == gc.get_freeze_count() > 1000
+        # Frozen objects that die afterwards leave the count (Python 3.13 drops them at once),
+        # so the count read now may be a few below the one returned, never above it.
+        assert frozen > 1000
+        assert frozen - 100 <= gc.get_freeze_count() <= frozen
         assert gc.get_threshold() == (1000, 20, 50)
     finally:
         gc.unfreeze()
