@@ -724,7 +724,10 @@ def check_result(state: GameState, ledger: Ledger) -> None:
         winners = tuple(p for p in range(n) if team_of(rules, p) in out_teams)
         assert winners and result.winners == winners
         assert all(result.places[p] == 1 for p in winners)
-        assert all(result.places[p] == len(winners) + 1 for p in result.losers)
+        # R7.2: the others share 1 + the number out; in team play the losing team holds
+        # cards and shares the last place.
+        lost = n if rules.teams is not None else len(winners) + 1
+        assert all(result.places[p] == lost for p in result.losers)
         return
     left = [p for p in range(n) if ledger.places[p] is None]
     assert len({team_of(rules, p) for p in left}) <= 1, "the game ended with two sides in play"

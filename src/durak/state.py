@@ -35,7 +35,7 @@ class Result:
         draw: whether the game ended in a draw (R7.3).
         places: the finishing place of every seat, 1 best (R7.2); the durak has the last place;
             with ``objective = first_out`` the winners share place 1 and all others share the
-            next place (1 + the number of winners).
+            next place (1 + the number of winners), or with teams the last place.
         winners: seats that won, in seat order.
         losers: seats that lost, in seat order (the durak alone, or with ``first_out`` every player
             not out; empty in a draw). With teams a player's result is his team's (R10.3): the

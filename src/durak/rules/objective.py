@@ -98,10 +98,13 @@ def _result(
         out = {p for p in seats if places[p] is not None}
         # With teams, a player's result is his team's (R10.3).
         won = {p for p in seats if any(_partners(rules, p, q) for q in out)}
+        # R7.2: the others share place 1 + the number out; in team play the losing team's
+        # members, all still holding cards, share the last place.
+        lost = n if rules.teams is not None else len(won) + 1
         return Result(
             durak=None,
             draw=False,
-            places=tuple(1 if p in won else len(won) + 1 for p in seats),
+            places=tuple(1 if p in won else lost for p in seats),
             winners=tuple(p for p in seats if p in won),
             losers=tuple(p for p in seats if p not in won),
         )
