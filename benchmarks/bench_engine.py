@@ -270,7 +270,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--profile",
         type=int,
         metavar="PLAYERS",
-        help="instead of timing, cProfile one run of --games games with PLAYERS players",
+        help="instead of timing, cProfile one run of --games games of the one preset given "
+        "(default podkidnoy) with PLAYERS players",
     )
     parser.add_argument("--top", type=int, default=25, help="functions shown by --profile")
     parser.add_argument(
@@ -306,8 +307,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"Python {platform.python_version()} ({platform.python_implementation()})")
     print(f"machine: {machine()}")
     if args.profile is not None:
-        print(f"profile: one run of {args.games} random games, {args.profile} players\n")
-        profile(Rules(players=args.profile), args.games, args.top)
+        if len(presets) != 1:
+            parser.error("--profile takes one preset")
+        print(
+            f"profile: one run of {args.games} random games of {presets[0]}, "
+            f"{args.profile} players\n"
+        )
+        profile(_preset_rules(presets[0], args.profile), args.games, args.top)
         return 0
 
     print(f"runs: {args.runs}, games per run: {args.games}, seeds 0-{args.games - 1}\n")

@@ -631,14 +631,20 @@ class TransferByCard(RuleModule):
 
     def candidates(self, bout: Bout, player: int) -> Iterable[Action]:
         s = bout.s
-        if not s.table or player != s.defender or s.taken or bout.beaten or not bout.unbeaten:
+        # Once a card is beaten there is no transfer (R9.1): the usual case, asked first. An
+        # unbeaten card means a table.
+        if bout.beaten or not bout.unbeaten or player != s.defender or s.taken:
             return ()
+        rank = s.table[0][0] & 15
+        hand = s.hands[player]
+        for c in hand:
+            if c & 15 == rank:
+                break
+        else:
+            return ()  # no card of the attack rank: the other usual case
         if not s.rules.transfer_first_bout and s.bouts == 0:
             return ()  # R9.6
-        rank = s.table[0][0] & 15
-        same = [c for c in s.hands[player] if c & 15 == rank]
-        if not same:
-            return ()
+        same = [c for c in hand if c & 15 == rank]
         room = _transfer_room(bout, one(Transfer, player, same[0]))  # R9.2
         if room < 1:
             return ()
