@@ -1073,9 +1073,35 @@ def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, 
         b = _bout(state)
     if player is not None:
         return _legal(b, player)
+    if b.plan.plain and not b.legal:  # the usual case: every seat at once, written out
+        return _every(b, n)
     out: list[Action] = []
     for p in range(n):
         out.extend(_legal(b, p))
+    return tuple(out)
+
+
+def _every(b: Bout, n: int) -> tuple[Action, ...]:
+    """Every seat's legal actions under a plain plan, each seat's kept as :func:`_legal`
+    keeps it: :func:`_legal`'s plain case for all ``n`` seats in one loop."""
+    s = b.s
+    active = b.active
+    legal = b.legal
+    by_role = b.plan.offering_to
+    if s.table:
+        special, usual, others = s.defender, by_role["defender"], by_role["thrower"]
+    else:
+        special, usual, others = s.attacker, by_role["leader"], by_role["other"]
+    out: list[Action] = []
+    for p in range(n):
+        if active[p]:
+            mine: list[Action] = []
+            for module in usual if p == special else others:
+                mine.extend(module.candidates(b, p))
+            legal[p] = listed = tuple(mine)
+            out.extend(listed)
+        else:
+            legal[p] = ()
     return tuple(out)
 
 
