@@ -127,10 +127,10 @@ _THROW_INS = _Shared(ThrowIn)
 _BEATS = _Shared(Beat)
 _PASSES = _Shared(Pass)
 _TAKES = _Shared(Take)
-_SHARED: dict[type, _Shared] = {
-    kind: _Shared(kind) for kind in (Transfer, ShowTrump, ExchangeTrump, Redeal)
-}
+_TRANSFERS = _Shared(Transfer)  # single-card transfers
+_SHARED: dict[type, _Shared] = {kind: _Shared(kind) for kind in (ShowTrump, ExchangeTrump, Redeal)}
 _SHARED.update({Lead: _LEADS, ThrowIn: _THROW_INS, Beat: _BEATS, Pass: _PASSES, Take: _TAKES})
+_SHARED[Transfer] = _TRANSFERS
 
 
 def one(kind: type, p: int, c: int = 0, a: int = 0) -> Action:
@@ -501,11 +501,19 @@ class Beating(RuleModule):
         hand = s.hands[player]
         table = bout.table
         out: list[Action] = []
+        if bout.plan.single:  # every card its own value: a set test per card
+            rows = bout.plan.beaters[s.trump]
+            for a, beaten in s.table:
+                if beaten is None:
+                    row = rows[a]
+                    key = (player << 10 | a) << 10
+                    out.extend([_BEATS[key | c] for c in hand if c in row])
+            return out
         for a, beaten in s.table:
             if beaten is None:
-                row = (a & 63) * 64
+                start = (a & 63) * 64
                 key = (player << 10 | a) << 10
-                out.extend([_BEATS[key | c] for c in hand if table[row + (c & 63)]])
+                out.extend([_BEATS[key | c] for c in hand if table[start + (c & 63)]])
         return out
 
     def violation(self, bout: Bout, action: Action) -> Violation | None:
@@ -608,7 +616,7 @@ def _transfer_common(b: Bout, action: Action, on_table: int) -> Violation | None
 def _transfer_room(b: Bout, action: Action) -> int:
     """How many cards a transfer like ``action`` may add (R9.2), or 0 when none is possible."""
     s = b.s
-    target = b.transfer_target(action)
+    target = b.plan.transfer_target(b, action)
     if target is None:
         return 0
     return min(b.cap, len(s.hands[target])) - len(s.table)
@@ -644,13 +652,17 @@ class TransferByCard(RuleModule):
             return ()  # no card of the attack rank: the other usual case
         if not s.rules.transfer_first_bout and s.bouts == 0:
             return ()  # R9.6
-        same = [c for c in hand if c & 15 == rank]
-        room = _transfer_room(bout, one(Transfer, player, same[0]))  # R9.2
-        if room < 1:
-            return ()
+        base = player << 20
         if s.rules.transfer_several:
+            same = [c for c in hand if c & 15 == rank]
+            room = _transfer_room(bout, _TRANSFERS[base | same[0]])  # R9.2
+            if room < 1:
+                return ()
             return [Transfer(player, combo) for combo in subsets(same, room)]
-        return [one(Transfer, player, c) for c in same]
+        out = [_TRANSFERS[base | c] for c in hand if c & 15 == rank]
+        if _transfer_room(bout, out[0]) < 1:  # R9.2: the room is the same for each card
+            return ()
+        return out
 
     def violation(self, bout: Bout, action: Action) -> Violation | None:
         assert isinstance(action, Transfer)

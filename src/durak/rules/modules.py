@@ -395,6 +395,8 @@ class Plan:
         actives: per places of the seats, whether each seat has none (see :meth:`active_of`).
         caps: the attack cap per ``(bouts, defences)`` (see :meth:`cap_of`).
         tables: per trump suit, the beat table: ``table[(attack & 63) * 64 + (card & 63)]``.
+        beaters: per trump suit, the same table by rows: ``beaters[trump][attack & 63]`` is
+            the set of the card values (``card & 63``) that beat ``attack``.
         attack_cap: the policy of that name, bound to the module that gives it; likewise
             ``throwers``, ``next_opponent``, ``transfer_target``, ``draw_order``, ``settle``,
             ``first_attacker`` and ``turn_trump``. Policies are pure: the same arguments give
@@ -473,6 +475,12 @@ class Plan:
         beat_modules = tuple(m for m in modules if _overrides(m, "beats"))
         specials = tuple(sorted({Card(c & 63) for c in cards if Card(c & 63).special}))
         self.tables = {suit: beat_table_of(suit, rules, beat_modules, specials) for suit in Suit}
+        self.beaters = {
+            suit: tuple(
+                frozenset(c for c in range(64) if table[a * 64 + c]) for a in range(64)
+            )
+            for suit, table in self.tables.items()
+        }
 
     attack_cap: Callable[[Rules, int, int], int]
     throwers: Callable[[Rules, Sequence[bool], int, int], tuple[int, ...]]
