@@ -855,7 +855,9 @@ def check_state(
     rules = state.rules
     legal = legal_actions(state)
     assert len(set(legal)) == len(legal), "legal_actions lists an action twice"
-    per_player = [legal_actions(state, p) for p in range(state.players)]
+    # Each seat's listing asked of the equal copy, whose facts are derived afresh: the listing
+    # of every seat at once (one loop) and the one seat at a time must agree.
+    per_player = [legal_actions(copy, p) for p in range(state.players)]
     assert legal == tuple(a for acts in per_player for a in acts), (
         "legal_actions(state) is not the seat-ordered union of legal_actions(state, p)"
     )

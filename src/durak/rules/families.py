@@ -505,7 +505,7 @@ class Beating(RuleModule):
             rows = bout.plan.beaters[s.trump]
             for a, beaten in s.table:
                 if beaten is None:
-                    row = rows[a]
+                    row = rows[a & 63]
                     key = (player << 10 | a) << 10
                     out.extend([_BEATS[key | c] for c in hand if c in row])
             return out
