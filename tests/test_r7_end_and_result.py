@@ -313,7 +313,7 @@ def test_R7_3_first_out_ends_also_when_the_defender_takes() -> None:
     assert state.hands[1] == cards("9c Tc Jh")
 
 
-def test_R7_3_first_out_with_teams_the_team_of_the_player_out_wins() -> None:
+def test_R7_3_R7_2_first_out_with_teams_the_team_out_wins_and_the_other_shares_last_place() -> None:
     for team_win in ("first_out", "all_out"):
         rules = D24.replace(
             players=4, teams=[[0, 2], [1, 3]], team_win=team_win, objective="first_out"
@@ -326,7 +326,7 @@ def test_R7_3_first_out_with_teams_the_team_of_the_player_out_wins() -> None:
         assert state.result is not None and state.result.places == (1, 4, 1, 4), team_win
 
 
-def test_R7_3_first_out_with_three_pairs() -> None:
+def test_R7_3_R7_2_first_out_with_three_pairs_the_losers_share_the_last_place() -> None:
     rules = Rules(
         players=6, teams=[[0, 3], [1, 4], [2, 5]], team_win="all_out", objective="first_out"
     )

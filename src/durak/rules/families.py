@@ -499,21 +499,18 @@ class Beating(RuleModule):
         if not s.table or player != s.defender or s.taken or not bout.unbeaten:
             return ()
         hand = s.hands[player]
-        table = bout.table
+        plan = bout.plan
+        rows = plan.beaters[s.trump]  # the beat table's rows, as sets
+        single = plan.single  # every card a first copy: its value is its row's entry
         out: list[Action] = []
-        if bout.plan.single:  # every card its own value: a set test per card
-            rows = bout.plan.beaters[s.trump]
-            for a, beaten in s.table:
-                if beaten is None:
-                    row = rows[a & 63]
-                    key = (player << 10 | a) << 10
-                    out.extend([_BEATS[key | c] for c in hand if c in row])
-            return out
         for a, beaten in s.table:
             if beaten is None:
-                start = (a & 63) * 64
+                row = rows[a & 63]
                 key = (player << 10 | a) << 10
-                out.extend([_BEATS[key | c] for c in hand if table[start + (c & 63)]])
+                if single:
+                    out.extend([_BEATS[key | c] for c in hand if c in row])
+                else:
+                    out.extend([_BEATS[key | c] for c in hand if c & 63 in row])
         return out
 
     def violation(self, bout: Bout, action: Action) -> Violation | None:
