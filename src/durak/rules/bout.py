@@ -58,6 +58,7 @@ class Bout:
     )
 
     active: tuple[bool, ...]
+    table: bytes
     cap: int
     ranks: set[int]
     unbeaten: int
@@ -66,63 +67,52 @@ class Bout:
 
     def __init__(self, s: GameState, plan: Plan, prev: Bout | None = None) -> None:
         """The facts of ``s`` under ``plan``. ``prev``, the facts of the state ``s`` was made
-        from, lends the facts whose inputs ``s`` shares with it (the same places and a
-        stock, the same bout counts, the same seats): they are what would be computed anew."""
+        from, lends the facts whose inputs ``s`` shares with it (the same trump, the same
+        table): they are what would be computed anew."""
         self.s = s
         self.plan = plan
         self.legal: dict[int, tuple[Action, ...]] = {}
-        places = s.places
-        table = s.table
-        if prev is None:
-            ps = None
-            self.table = plan.tables[s.trump]
+        if prev is not None and prev.s.trump is s.trump:
+            self.table = prev.table
         else:
-            ps = prev.s
-            self.table = prev.table if ps.trump is s.trump else plan.tables[s.trump]
+            self.table = plan.tables[s.trump]
+        places = s.places
         if s.stock or () not in s.hands:  # nobody has finished (R7.1): the places decide
             active = plan.actives.get(places)
             if active is None:
                 active = plan.active_of(places)
         else:
-            hands = s.hands
             active = tuple(
-                [place is None and h != () for place, h in zip(places, hands, strict=True)]
+                [place is None and h != () for place, h in zip(places, s.hands, strict=True)]
             )
         self.active = active
-        if ps is not None and ps.bouts == s.bouts and ps.defences == s.defences:
-            self.cap = cap = prev.cap  # type: ignore[union-attr]
-        else:
-            cap = plan.caps.get((s.bouts, s.defences))
-            if cap is None:
-                cap = plan.cap_of(s.bouts, s.defences)
-            self.cap = cap
+        cap = plan.caps.get((s.bouts, s.defences))
+        if cap is None:
+            cap = plan.cap_of(s.bouts, s.defences)
+        self.cap = cap
+        table = s.table
         if table:
-            if ps is not None and ps.table is table:  # a pass or a take: the same cards
-                self.ranks = prev.ranks  # type: ignore[union-attr]
-                self.unbeaten = prev.unbeaten  # type: ignore[union-attr]
-                self.beaten = prev.beaten  # type: ignore[union-attr]
-            else:
-                ranks = {a & 15 for a, _ in table}
+            if prev is not None and prev.s.table is table:  # a pass or a take: the same cards
+                self.ranks = prev.ranks
+                self.unbeaten = unbeaten = prev.unbeaten
+            else:  # one pass over the table: its ranks (R4.3) and its unbeaten cards
+                ranks: set[int] = set()
+                add = ranks.add
                 unbeaten = 0
-                for _, b in table:
+                for a, b in table:
+                    add(a & 15)
                     if b is None:
                         unbeaten += 1
                     else:
-                        ranks.add(b & 15)
+                        add(b & 15)
                 self.ranks = ranks
                 self.unbeaten = unbeaten
-                self.beaten = len(table) - unbeaten
+            self.beaten = len(table) - unbeaten
             self.limit = limit = min(cap, s.defender_hand)
-            if (
-                ps is not None
-                and prev.active is active  # type: ignore[union-attr]
-                and ps.attacker == s.attacker
-                and ps.defender == s.defender
-                and ps.table
-            ):
-                self.throwers = prev.throwers  # type: ignore[union-attr]
-            else:
-                self.throwers = plan.throwers_of(active, s.attacker, s.defender)
+            throwers = plan.known_throwers.get((active, s.attacker, s.defender))
+            if throwers is None:
+                throwers = plan.throwers_of(active, s.attacker, s.defender)
+            self.throwers = throwers
             self.can_add = (not s.taken or s.rules.throw_after_take) and len(table) < limit
         else:
             self.ranks = set()

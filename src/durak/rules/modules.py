@@ -394,6 +394,8 @@ class Plan:
         single: whether every card of the deck is a first copy (hands then sort as integers).
         actives: per places of the seats, whether each seat has none (see :meth:`active_of`).
         caps: the attack cap per ``(bouts, defences)`` (see :meth:`cap_of`).
+        known_throwers: the throwers per ``(active, attacker, defender)`` (see
+            :meth:`throwers_of`).
         tables: per trump suit, the beat table: ``table[(attack & 63) * 64 + (card & 63)]``.
         beaters: per trump suit, the same table by rows: ``beaters[trump][attack & 63]`` is
             the set of the card values (``card & 63``) that beat ``attack``.
@@ -446,7 +448,7 @@ class Plan:
         self.dealers = tuple(m for m in modules if _overrides(m, "dealt"))
         self.resulters = tuple(m for m in modules if _overrides(m, "result"))
         self.throw_filters = tuple(m for m in modules if _overrides(m, "may_throw"))
-        self._known_throwers: dict[tuple[tuple[bool, ...], int, int], tuple[int, ...]] = {}
+        self.known_throwers: dict[tuple[tuple[bool, ...], int, int], tuple[int, ...]] = {}
         self._known_orders: dict[
             tuple[int, tuple[int, ...], int, tuple[int | None, ...]], tuple[int, ...]
         ] = {}
@@ -496,10 +498,10 @@ class Plan:
     ) -> tuple[int, ...]:
         """The ``throwers`` policy's answer for these seats, remembered (policies are pure)."""
         key = (active, attacker, defender)
-        known = self._known_throwers.get(key)
+        known = self.known_throwers.get(key)
         if known is None:
             known = _remember(
-                self._known_throwers, key, self.throwers(self.rules, active, attacker, defender)
+                self.known_throwers, key, self.throwers(self.rules, active, attacker, defender)
             )
         return known
 
