@@ -43,6 +43,8 @@ class Bout:
     """
 
     __slots__ = (
+        "_matching",
+        "_throwables",
         "active",
         "beaten",
         "can_add",
@@ -72,6 +74,8 @@ class Bout:
         self.s = s
         self.plan = plan
         self.legal: dict[int, tuple[Action, ...]] = {}
+        self._matching: dict[int, tuple[Card, ...]] | None = None
+        self._throwables: dict[int, tuple[Card, ...]] | None = None
         if prev is not None and prev.s.trump is s.trump:
             self.table = prev.table
         else:
@@ -132,26 +136,56 @@ class Bout:
             ok = module.may_throw(self, card, ok)
         return ok
 
+    def matching(self, p: int) -> tuple[Card, ...]:
+        """The cards of ``p``'s hand that :meth:`matches` finds fit for this table, in hand
+        order; whether he is a thrower, the room and the passes aside. Each seat's answer is
+        worked out once per bout facts (the facts are those of one state)."""
+        memo = self._matching
+        if memo is None:
+            memo = self._matching = {}
+        cards = memo.get(p)
+        if cards is None:
+            hand = self.s.hands[p]
+            if self.plan.throw_filters:
+                matches = self.matches
+                cards = tuple([c for c in hand if matches(c)])
+            else:
+                ranks = self.ranks
+                cards = tuple([c for c in hand if c & 15 in ranks])
+            memo[p] = cards
+        return cards
+
+    def _throwable(self, p: int) -> tuple[Card, ...]:
+        # throwable's answer, worked out once per seat
+        memo = self._throwables
+        if memo is None:
+            memo = self._throwables = {}
+        cards = memo.get(p)
+        if cards is None:
+            cards = self.matching(p)
+            checkers = self.plan.checkers
+            if cards and checkers:
+                from durak.actions import ThrowIn
+                from durak.rules.families import one  # the shared actions (not at import: a cycle)
+
+                s = self.s
+                cards = tuple(
+                    [
+                        c
+                        for c in cards
+                        if all(m.check(s, one(ThrowIn, p, c)) is None for m in checkers)
+                    ]
+                )
+            memo[p] = cards
+        return cards
+
     def throwable(self, p: int) -> list[Card]:
         """The cards ``p`` could throw in now, order and passes aside: he is a thrower, the
-        table has room, and the card matches it and no module forbids it."""
+        table has room, and the card matches it (:meth:`matching`) and no module's
+        :meth:`~durak.rules.modules.RuleModule.check` forbids it."""
         if not self.can_add or p not in self.throwers:
             return []
-        hand = self.s.hands[p]
-        plan = self.plan
-        if plan.throw_filters:
-            cards = [c for c in hand if self.matches(c)]
-        else:
-            ranks = self.ranks
-            cards = [c for c in hand if c & 15 in ranks]
-        if cards and plan.checkers:
-            from durak.actions import ThrowIn
-
-            s = self.s
-            cards = [
-                c for c in cards if all(m.check(s, ThrowIn(p, c)) is None for m in plan.checkers)
-            ]
-        return cards
+        return list(self._throwable(p))
 
     def able(self, p: int) -> bool:
         """``p`` is a thrower holding a card he could add, order and passes aside (R4.9)."""
@@ -160,7 +194,7 @@ class Bout:
         plan = self.plan
         if not plan.throw_filters and not plan.checkers:
             return not self.ranks.isdisjoint(map(_RANK, self.s.hands[p]))
-        return bool(self.throwable(p))
+        return bool(self._throwable(p))
 
     def done(self, p: int) -> bool:
         """``p``'s pass stands, or he has nothing to add (counts as passed, R4.9)."""

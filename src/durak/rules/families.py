@@ -394,11 +394,7 @@ class ThrowingIn(RuleModule):
         if plan.throw_filters or plan.checkers:
             if not bout.able(player):
                 return ()
-            if plan.throw_filters:
-                out = [_THROW_INS[base | c] for c in hand if bout.matches(c)]
-            else:
-                ranks = bout.ranks
-                out = [_THROW_INS[base | c] for c in hand if c & 15 in ranks]
+            out = [_THROW_INS[base | c] for c in bout.matching(player)]
         else:  # he is able (R4.9) exactly when he holds a card of a rank on the table
             if not bout.can_add or player not in bout.throwers:
                 return ()
