@@ -162,7 +162,10 @@ class GameState:
 
     def fact(self, name: str, default: Extra = None) -> Extra:
         """The value of the rule modules' datum ``name`` in :attr:`extra`, or ``default``."""
-        return dict(self.extra).get(name, default)
+        for key, value in self.extra:  # a few pairs at most: no mapping is built
+            if key == name:
+                return value
+        return default
 
     def with_fact(self, name: str, value: Extra) -> tuple[tuple[str, Extra], ...]:
         """:attr:`extra` with ``name`` set to ``value``: what an effect returns as its

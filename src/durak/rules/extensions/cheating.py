@@ -48,6 +48,7 @@ _CHEATS = "cheats"  # ((card text, owner), ...): the cheats on the table, in the
 _BENCHED = "benched"  # (seat, ...): throwers caught cheating, passed for the rest of the bout
 _CAUGHT = "caught"  # True once a cheat beat is caught: the defender takes at once
 _FACTS = (_CHEATS, _BENCHED, _CAUGHT)
+_MAY_CHEAT = (ThrowIn, Beat)  # the kinds of action that may be cheats
 
 
 def _seat(_inst: object, _attr: object, value: int) -> None:
@@ -73,6 +74,12 @@ class Catch:
 
     def __str__(self) -> str:
         return f"p{self.player} catch {self.card}"
+
+
+@functools.lru_cache(maxsize=4096)
+def _catch(player: int, card: Card) -> Catch:
+    """The catch of ``card`` by ``player``, built once (actions are values)."""
+    return Catch(player, card)
 
 
 def cheats_on_table(state: GameState) -> tuple[tuple[Card, int], ...]:
@@ -234,7 +241,7 @@ class Cheating(RuleModule):
         return one_rank_for_transfers(state, action, self.rule)
 
     def adjust(self, bout: Bout, action: Action, changes: MutableMapping[str, Any]) -> None:
-        if not isinstance(action, ThrowIn | Beat) or not is_cheat(bout, action):
+        if not isinstance(action, _MAY_CHEAT) or not is_cheat(bout, action):
             return
         s = bout.s
         facts = dict(changes.get("extra", s.extra))
@@ -245,9 +252,9 @@ class Cheating(RuleModule):
 
     def candidates(self, bout: Bout, player: int) -> Iterable[Action]:
         s = bout.s
-        if not s.table:
+        if not s.table or not s.fact(_CHEATS):  # no cheat on the table: the usual case
             return ()
-        out = [Catch(player, card) for card, owner in cheats_on_table(s) if owner != player]
+        out = [_catch(player, card) for card, owner in cheats_on_table(s) if owner != player]
         return cast("list[Action]", out)
 
     def violation(self, bout: Bout, action: Action) -> Violation | None:

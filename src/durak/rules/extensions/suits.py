@@ -25,11 +25,15 @@ if TYPE_CHECKING:
 __all__ = ["SuitThrowIns", "one_rank_for_transfers"]
 
 
+#: The kinds of a transfer: by card (R9.1) and by a shown trump (R9.5).
+_TRANSFER_KINDS = (Transfer, ShowTrump)
+
+
 # --8<-- [start:one-rank]
 def one_rank_for_transfers(state: GameState, action: Action, rule: str) -> Violation | None:
     """R9.1: a transfer (by card or by a shown trump) needs every attack card on the table to
     share one rank; a table with mixed ranks (R15.2, R15.5) gives none."""
-    if isinstance(action, Transfer | ShowTrump) and state.table:
+    if isinstance(action, _TRANSFER_KINDS) and state.table:
         ranks = {a & 15 for a, _ in state.table}
         if len(ranks) > 1:
             return rule, message("transfer-mixed-ranks")
