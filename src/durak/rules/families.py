@@ -122,6 +122,25 @@ class _Shared(dict[int, Action]):
         return action
 
 
+class _SharedSeveral(dict[tuple[int, tuple[Card, ...]], Action]):
+    """One action kind's several-card actions (leads of one rank, R4.2; transfers of several
+    cards, R9.4) by ``(player, cards)``, built on first use and then shared like
+    :class:`_Shared`'s."""
+
+    __slots__ = ("kind",)
+
+    def __init__(self, kind: type) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, key: tuple[int, tuple[Card, ...]]) -> Action:
+        if len(self) > 100_000:
+            self.clear()
+        action: Action = self.kind(*key)
+        self[key] = action
+        return action
+
+
 _LEADS = _Shared(Lead)
 _THROW_INS = _Shared(ThrowIn)
 _BEATS = _Shared(Beat)
@@ -131,6 +150,8 @@ _TRANSFERS = _Shared(Transfer)  # single-card transfers
 _SHARED: dict[type, _Shared] = {kind: _Shared(kind) for kind in (ShowTrump, ExchangeTrump, Redeal)}
 _SHARED.update({Lead: _LEADS, ThrowIn: _THROW_INS, Beat: _BEATS, Pass: _PASSES, Take: _TAKES})
 _SHARED[Transfer] = _TRANSFERS
+_SEVERAL_LEADS = _SharedSeveral(Lead)
+_SEVERAL_TRANSFERS = _SharedSeveral(Transfer)
 
 
 def one(kind: type, p: int, c: int = 0, a: int = 0) -> Action:
@@ -316,8 +337,9 @@ class Leading(RuleModule):
             by_rank: dict[int, list[Card]] = {}
             for c in hand:
                 by_rank.setdefault(c & 15, []).append(c)
+            leads = _SEVERAL_LEADS
             return [
-                Lead(player, combo)
+                leads[player, combo]
                 for group in by_rank.values()
                 for combo in subsets(group, bout.limit)
             ]
@@ -651,7 +673,8 @@ class TransferByCard(RuleModule):
             room = _transfer_room(bout, _TRANSFERS[base | same[0]])  # R9.2
             if room < 1:
                 return ()
-            return [Transfer(player, combo) for combo in subsets(same, room)]
+            transfers = _SEVERAL_TRANSFERS
+            return [transfers[player, combo] for combo in subsets(same, room)]
         out = [_TRANSFERS[base | c] for c in hand if c & 15 == rank]
         if _transfer_room(bout, out[0]) < 1:  # R9.2: the room is the same for each card
             return ()
