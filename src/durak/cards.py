@@ -455,6 +455,11 @@ def _order(card: int) -> int:
     return ((card & 63) << 4) | (card >> 6)
 
 
+#: Every card value's display position (:func:`_order`), read as a sort key without a call of
+#: a Python function per card.
+_ORDERS = tuple(_order(value) for value in range(64 * MAX_COPIES))
+
+
 def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     """Cards in display order (R1.1): suit (clubs first), then rank, then copy. Hands in a game
     state are kept in this order.
@@ -465,7 +470,7 @@ def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     cards = tuple(cards)
     if not cards or max(cards) < 64:  # one copy of each: display order is the cards' order
         return tuple(sorted(cards))
-    return tuple(sorted(cards, key=_order))
+    return tuple(sorted(cards, key=_ORDERS.__getitem__))
 
 
 def format_cards(cards: Iterable[Card]) -> str:
