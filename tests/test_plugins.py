@@ -25,6 +25,7 @@ from durak import (
     Suit,
     Take,
     ThrowIn,
+    Transfer,
     acting,
     apply,
     apply_with_events,
@@ -43,7 +44,7 @@ from durak.errors import InvalidCardError, InvalidError
 from durak.events import Acted, GameOver
 from durak.rules.beating import beats
 from durak.rules.bout import Bout
-from durak.rules.modules import RuleModule, register
+from durak.rules.modules import RuleModule, plan_for, register
 
 
 class HeartsByHearts(RuleModule):
@@ -145,6 +146,94 @@ def test_games_with_house_rules_play_to_the_end_and_honour_them() -> None:
                 assert all(c.rank == Rank.ACE for c in state.hands[action.player])
             state = apply(state, action)
         assert state.result is not None
+
+
+class AceLeadsOnlyChecked(RuleModule):
+    """NoAceLead's rule, with ``checks`` naming the one kind its check judges: a check asked
+    about any other kind fails the game it is asked in."""
+
+    name = "test-no-ace-lead-checks"
+    description = "an ace may not lead while the attacker holds another rank (leads judged)"
+    rule = "house:no-ace-lead-checks"
+    checks = (Lead,)
+
+    def check(self, state: GameState, action: Action) -> tuple[str, str] | None:
+        assert isinstance(action, Lead), f"asked about {action}, not a lead"
+        hand = state.hands[action.player]
+        if action.cards[0].rank == Rank.ACE and any(c.rank != Rank.ACE for c in hand):
+            return self.rule, "an ace may not lead"
+        return None
+
+
+class TransfersChecked(RuleModule):
+    """A check that judges transfers alone and forbids transfers of hearts."""
+
+    name = "test-no-heart-transfer"
+    description = "a heart may not be transferred"
+    rule = "house:no-heart-transfer"
+    checks = (Transfer,)
+
+    def check(self, state: GameState, action: Action) -> tuple[str, str] | None:
+        assert isinstance(action, Transfer), f"asked about {action}, not a transfer"
+        if any(c.suit == Suit.HEARTS for c in action.cards):
+            return self.rule, "a heart may not be transferred"
+        return None
+
+
+register(AceLeadsOnlyChecked())
+register(TransfersChecked())
+
+
+def test_a_check_with_checks_is_asked_about_its_kinds_alone_and_still_forbids_them() -> None:
+    rules = Rules(players=3, house_rules=["test-no-ace-lead-checks"])
+    refused = 0
+    for seed in range(20):
+        state = new_game(rules, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            attacker = state.attacker
+            hand = state.hands[attacker]
+            if not state.table and any(c.rank != Rank.ACE for c in hand):
+                for ace in (c for c in hand if c.rank == Rank.ACE):
+                    lead = Lead(attacker, (ace,))
+                    assert lead not in legal_actions(state)
+                    assert check(state, lead) == ("house:no-ace-lead-checks", "an ace may not lead")
+                    with pytest.raises(IllegalActionError, match="no-ace-lead-checks"):
+                        apply(state, lead)
+                    refused += 1
+            state = apply(state, rng.choice(legal_actions(state)))
+    assert refused > 0
+
+
+def test_a_check_of_a_kind_the_rules_do_not_offer_leaves_the_listing_as_without_it() -> None:
+    plain = Rules(players=2)
+    ruled = Rules(players=2, house_rules=["test-no-heart-transfer"])
+    assert plan_for(ruled).plain  # Podkidnoy has no transfer: nothing for the check to judge
+    for seed in range(10):
+        a, b = new_game(plain, seed=seed), new_game(ruled, seed=seed)
+        rng = random.Random(seed)
+        while not a.is_over:
+            listed = legal_actions(a)
+            assert legal_actions(b) == listed
+            pick = rng.randrange(len(listed))
+            a, b = apply(a, listed[pick]), apply(b, legal_actions(b)[pick])
+        assert b.result == a.result
+
+
+def test_R9_1_a_check_that_judges_transfers_forbids_them_in_every_legality_path() -> None:
+    rules = Rules(players=3, transfer_by_card=True, house_rules=["test-no-heart-transfer"])
+    assert not plan_for(rules).plain
+    hands = ["7c 8c", "7h 7d Tc", "Jd Qd"]
+    used = " ".join(hands)
+    discard = [str(c) for c in build_deck(36) if str(c) not in used.split()]
+    state = new_position(rules, hands=hands, trump="s", attacker=0, discard=discard)
+    state = apply(state, Lead(0, "7c"))
+    assert Transfer(1, ("7d",)) in legal_actions(state, 1)
+    heart = Transfer(1, ("7h",))
+    assert heart not in legal_actions(state, 1)
+    assert not is_legal(state, heart)
+    with pytest.raises(IllegalActionError, match="no-heart-transfer"):
+        apply(state, heart)
 
 
 # --------------------------------------------------------------------------------------------

@@ -937,8 +937,10 @@ def _violation(b: Bout, action: Action) -> Violation | None:
     if owner is None:
         return _unowned(plan, action)
     bad = owner.violation(b, action)
-    if bad is None and plan.checkers:
-        return _checked(s, plan.checkers, action)
+    if bad is None:
+        checkers = plan.checkers_of.get(type(action), plan.checkers)
+        if checkers:
+            return _checked(s, checkers, action)
     return bad
 
 
@@ -1025,13 +1027,14 @@ def _legal(b: Bout, p: int) -> tuple[Action, ...]:
                 mine = tuple(out)
         else:
             out = []
-            checkers = plan.checkers
+            checked = plan.checked
             for module in modules:
                 offered = module.candidates(b, p)
                 if not module.exact:
                     out.extend(a for a in offered if _violation(b, a) is None)
-                elif checkers:
-                    out.extend(a for a in offered if _checked(s, checkers, a) is None)
+                elif module in checked:
+                    of, every = plan.checkers_of, plan.checkers
+                    out.extend(a for a in offered if _checked(s, of.get(type(a), every), a) is None)
                 else:
                     out.extend(offered)
             mine = tuple(out)

@@ -254,7 +254,7 @@ def determinize(v: PlayerView, rng: random.Random) -> GameState:
         raise PositionError("result: the game is over, so there is nothing to sample")
     _check_view(v)
     plan = plan_for(v.rules)
-    if not plan.throw_filters and not plan.checkers:
+    if not plan.throw_filters and not plan.throw_checkers:
         return _sample(v, rng, by_rank=True)
     # Modules change what may be thrown in: propose states, dealt by R4.3's rank rule and
     # plainly in turn, and keep the first one in which the engine agrees with the view on who

@@ -163,7 +163,7 @@ class Bout:
         cards = memo.get(p)
         if cards is None:
             cards = self.matching(p)
-            checkers = self.plan.checkers
+            checkers = self.plan.throw_checkers
             if cards and checkers:
                 from durak.actions import ThrowIn
                 from durak.rules.families import one  # the shared actions (not at import: a cycle)
@@ -192,7 +192,7 @@ class Bout:
         if not self.can_add or p not in self.throwers:
             return False
         plan = self.plan
-        if not plan.throw_filters and not plan.checkers:
+        if not plan.throw_filters and not plan.throw_checkers:
             return not self.ranks.isdisjoint(map(_RANK, self.s.hands[p]))
         return bool(self._throwable(p))
 
@@ -209,7 +209,8 @@ class Bout:
             return True
         passed = s.passed
         plan = self.plan
-        if not plan.throw_filters and not plan.checkers:  # able: a card of a rank on the table
+        if not plan.throw_filters and not plan.throw_checkers:
+            # able: a card of a rank on the table
             ranks = self.ranks
             hands = s.hands
             for p in self.throwers:

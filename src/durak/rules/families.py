@@ -413,7 +413,7 @@ class ThrowingIn(RuleModule):
         plan = bout.plan
         base = player << 20
         hand = s.hands[player]
-        if plan.throw_filters or plan.checkers:
+        if plan.throw_filters or plan.throw_checkers:
             if not bout.able(player):
                 return ()
             out = [_THROW_INS[base | c] for c in bout.matching(player)]

@@ -110,6 +110,10 @@ class RuleModule:
             the modules that concern a player: ``"leader"`` (the attacker before the lead),
             ``"defender"`` (the defender during a bout), ``"thrower"`` (anyone else during a
             bout), or ``"any"`` (the default: every player at every moment).
+        checks: the action kinds its :meth:`check` judges, or ``None`` (the default) for every
+            kind: the engine asks a module's :meth:`check` only about these, so a module that
+            forbids some transfers is not asked about every beat and throw-in, and rules whose
+            plan owns none of these kinds list without it.
         exact: whether :meth:`candidates` offers exactly the actions :meth:`violation` allows
             (``False`` by default: the listing then passes every candidate through
             :meth:`violation`). Either way the listing is what is legal: :func:`~durak.is_legal`
@@ -127,6 +131,7 @@ class RuleModule:
     public: ClassVar[tuple[str, ...]] = ()
     offers_to: ClassVar[tuple[str, ...]] = ("any",)
     exact: ClassVar[bool] = False
+    checks: ClassVar[tuple[type, ...] | None] = None
 
     def applies(self, rules: Rules) -> bool:
         """Whether the module is on under ``rules`` without being named: built-in modules
@@ -174,9 +179,9 @@ class RuleModule:
         return None
 
     def check(self, state: GameState, action: Action) -> Violation | None:
-        """``(rule id, reason)`` if ``action`` (of any kind) is forbidden in ``state``, else
-        ``None``. Called only for actions that every owner allows; it must not change anything.
-        """
+        """``(rule id, reason)`` if ``action`` (of any kind, or of one of :attr:`checks`) is
+        forbidden in ``state``, else ``None``. Called only for actions that their owner allows;
+        it must not change anything."""
         return None
 
     def effect(self, bout: Bout, action: Action) -> Mapping[str, Any] | GameState:
@@ -382,8 +387,12 @@ class Plan:
         offering_to: those modules by the role they offer to (``"leader"``, ``"defender"``,
             ``"thrower"``, ``"other"``: a player with no role now).
         checkers: the modules that forbid (:meth:`RuleModule.check`).
-        plain: no module forbids and every offering module is exact: the candidates are
-            the listing.
+        checkers_of: per owned action kind, the checkers that judge it
+            (:attr:`RuleModule.checks`).
+        checked: the offering modules some of whose kinds a checker judges.
+        throw_checkers: the checkers that judge a throw-in.
+        plain: no module forbids a kind that is offered and every offering module is exact:
+            the candidates are the listing.
         adjusters, enders, dealers, resulters: the modules with :meth:`~RuleModule.adjust`,
             :meth:`~RuleModule.bout_end`, :meth:`~RuleModule.dealt` and
             :meth:`~RuleModule.result` hooks.
@@ -441,8 +450,19 @@ class Plan:
                 m for m in self.offering if "any" in m.offers_to or role in m.offers_to
             )
         self.offering_to = by_role
-        self.checkers = tuple(m for m in modules if _overrides(m, "check"))
-        self.plain = not self.checkers and all(m.exact for m in self.offering)
+        checkers = tuple(m for m in modules if _overrides(m, "check"))
+        self.checkers = checkers
+        self.checkers_of = {
+            kind: tuple(m for m in checkers if m.checks is None or issubclass(kind, m.checks))
+            for kind in owners
+        }
+        self.checked = frozenset(
+            m for m in self.offering if any(self.checkers_of.get(k) for k in m.kinds)
+        )
+        from durak.actions import ThrowIn
+
+        self.throw_checkers = self.checkers_of.get(ThrowIn, ())
+        self.plain = not self.checked and all(m.exact for m in self.offering)
         self.adjusters = tuple(m for m in modules if _overrides(m, "adjust"))
         self.enders = tuple(m for m in modules if _overrides(m, "bout_end"))
         self.dealers = tuple(m for m in modules if _overrides(m, "dealt"))

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import attrs
 
-from durak.actions import Action, Beat, ThrowIn, register_action
+from durak.actions import Action, Beat, ShowTrump, ThrowIn, Transfer, register_action
 from durak.cards import Card, Suit, sort_cards
 from durak.errors import InvalidError
 from durak.messages import Message, message
@@ -217,6 +217,7 @@ class Cheating(RuleModule):
     kinds = (Catch,)
     private = (Catch,)
     public = _FACTS  # which table cards are cheats, who is benched: public facts (R15.5)
+    checks = (ThrowIn, Transfer, ShowTrump)  # what check judges: throw-ins and transfers
 
     def applies(self, rules: Rules) -> bool:
         return rules.cheating

@@ -54,6 +54,7 @@ class Jokers(RuleModule):
     name = "jokers"
     description = "Jokers: a joker beats any card and nothing beats it (R15.1)"
     rule = "R15.1"
+    checks = (Transfer,)  # what check judges: the rest it never forbids
 
     def applies(self, rules: Rules) -> bool:
         return rules.jokers > 0

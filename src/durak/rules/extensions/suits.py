@@ -50,6 +50,7 @@ class SuitThrowIns(RuleModule):
     name = "throw-in-by-suit"
     description = "A card of a suit on the table may be thrown in (R15.2)"
     rule = "R15.2"
+    checks = _TRANSFER_KINDS  # check judges transfers alone
 
     def applies(self, rules: Rules) -> bool:
         return rules.throw_in_by_suit
