@@ -19,9 +19,6 @@ if TYPE_CHECKING:
 
 __all__ = ["Bout"]
 
-#: A card's rank bits (``card & 15``), as a function for ``map``.
-_RANK = (15).__and__
-
 
 class Bout:
     """What the rule checks of one state need.
@@ -193,7 +190,12 @@ class Bout:
             return False
         plan = self.plan
         if not plan.throw_filters and not plan.throw_checkers:
-            return not self.ranks.isdisjoint(map(_RANK, self.s.hands[p]))
+            ranks = self.ranks
+            # A loop: a third of the cost of any() over a generator or isdisjoint over a map.
+            for c in self.s.hands[p]:  # noqa: SIM110
+                if c & 15 in ranks:
+                    return True
+            return False
         return bool(self._throwable(p))
 
     def done(self, p: int) -> bool:
@@ -214,11 +216,11 @@ class Bout:
             ranks = self.ranks
             hands = s.hands
             for p in self.throwers:
-                if p not in passed and not ranks.isdisjoint(map(_RANK, hands[p])):
-                    break  # he may still throw in
-            else:
-                return True
-            return False
+                if p not in passed:
+                    for c in hands[p]:
+                        if c & 15 in ranks:
+                            return False  # he may still throw in
+            return True
         return not any(p not in passed and self.able(p) for p in self.throwers)
 
     def transfer_target(self, action: Action) -> int | None:

@@ -92,6 +92,7 @@ __all__ = [
 _EMPTY: frozenset[int] = frozenset()
 
 
+
 class _Shared(dict[int, Action]):
     """One action kind's actions by key ``(player << 10 | attack card) << 10 | card``, each
     built on first use and then shared: actions are values, and building one runs its
@@ -660,7 +661,7 @@ class TransferByCard(RuleModule):
             return ()
         rank = s.table[0][0] & 15
         hand = s.hands[player]
-        for c in hand:
+        for c in hand:  # a loop: cheaper than a test over a map for a few cards
             if c & 15 == rank:
                 break
         else:
@@ -737,16 +738,24 @@ class TransferByShow(RuleModule):
 
     def candidates(self, bout: Bout, player: int) -> Iterable[Action]:
         s = bout.s
-        if not s.table or player != s.defender or s.taken or bout.beaten or not bout.unbeaten:
+        # Once a card is beaten there is no show (R9.1): the usual case, asked first. An
+        # unbeaten card means a table.
+        if bout.beaten or not bout.unbeaten or player != s.defender or s.taken:
             return ()
+        key = s.trump << 4 | s.table[0][0] & 15  # a trump of the attack rank, copy aside
+        hand = s.hands[player]
+        for c in hand:
+            if c & 63 == key:
+                break
+        else:
+            return ()  # no such trump in hand: the other usual case
         if not s.rules.transfer_first_bout and s.bouts == 0:
             return ()  # R9.6
-        rank = s.table[0][0] & 15
-        trump = s.trump
+        shown = s.shown
         shows = [
             one(ShowTrump, player, c)
-            for c in s.hands[player]
-            if c & 15 == rank and (c >> 4) & 3 == trump and not c.special and c not in s.shown
+            for c in hand
+            if c & 63 == key and not c.special and c not in shown
         ]
         out: list[Action] = []
         for a in shows:  # R9.1, R9.2: a new defender whose limit the table fits
