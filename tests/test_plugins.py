@@ -395,6 +395,16 @@ class CountTakes(RuleModule):
 register(CountTakes())
 
 
+def test_fact_reads_extra_as_a_mapping_would() -> None:
+    from durak.state import evolve
+
+    state = evolve(new_game(Rules(), seed=3), {"extra": (("a", 1), ("b", "x"), ("a", 2))})
+    assert state.fact("a") == 2  # a name given twice: its last value, as dict(extra) gives
+    assert state.fact("b") == "x"
+    assert state.fact("c") is None
+    assert state.fact("c", 7) == 7
+
+
 def test_R7_4_R13_4_module_data_and_result_facts_survive_json_and_records() -> None:
     from durak.records import Record, dumps, loads, replay
     from durak.serialize import state_from_dict, state_to_dict

@@ -162,7 +162,9 @@ class GameState:
 
     def fact(self, name: str, default: Extra = None) -> Extra:
         """The value of the rule modules' datum ``name`` in :attr:`extra`, or ``default``."""
-        for key, value in self.extra:  # a few pairs at most: no mapping is built
+        # A few pairs at most: no mapping is built. From the end, so that a name given twice
+        # reads as a mapping would read it (the last value).
+        for key, value in reversed(self.extra):
             if key == name:
                 return value
         return default
