@@ -413,7 +413,6 @@ class ThrowingIn(RuleModule):
             return ()
         plan = bout.plan
         base = player << 20
-        hand = s.hands[player]
         if plan.throw_filters or plan.throw_checkers:
             if not bout.able(player):
                 return ()
@@ -422,7 +421,7 @@ class ThrowingIn(RuleModule):
             if not bout.can_add or player not in bout.throwers:
                 return ()
             ranks = bout.ranks
-            out = [_THROW_INS[base | c] for c in hand if c & 15 in ranks]
+            out = [_THROW_INS[base | c] for c in s.hands[player] if c & 15 in ranks]
             if not out:
                 return ()
         if (
