@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, MutableMapping, Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from durak.actions import (
     Action,
@@ -92,12 +92,13 @@ __all__ = [
 _EMPTY: frozenset[int] = frozenset()
 
 
+_Key = TypeVar("_Key")
 
-class _Shared(dict[int, Action]):
-    """One action kind's actions by key ``(player << 10 | attack card) << 10 | card``, each
-    built on first use and then shared: actions are values, and building one runs its
-    validators. The modules' listings read these tables, so that a listed action costs one
-    lookup."""
+
+class _Built(dict[_Key, Action]):
+    """One action kind's actions, each built on first use and then shared: actions are
+    values, and building one runs its validators. The modules' listings read these tables,
+    so that a listed action costs one lookup. A table that outgrows its bound starts afresh."""
 
     __slots__ = ("kind",)
 
@@ -105,40 +106,44 @@ class _Shared(dict[int, Action]):
         super().__init__()
         self.kind = kind
 
-    def __missing__(self, key: int) -> Action:
+    def build(self, key: _Key) -> Action:
+        """The action that ``key`` names."""
+        raise NotImplementedError
+
+    def __missing__(self, key: _Key) -> Action:
         if len(self) > 100_000:
             self.clear()
+        action = self[key] = self.build(key)
+        return action
+
+
+class _Shared(_Built[int]):
+    """Single-card (or card-less) actions by key ``(player << 10 | attack card) << 10 | card``."""
+
+    __slots__ = ()
+
+    def build(self, key: int) -> Action:
         kind = self.kind
         p, a, c = key >> 20, (key >> 10) & 1023, key & 1023
-        action: Action
         if kind is Take or kind is Pass or kind is Redeal:
-            action = kind(p)
+            action: Action = kind(p)
         elif kind is Lead or kind is Transfer:
             action = kind(p, (Card(c),))
         elif kind is Beat:
             action = Beat(p, Card(a), Card(c))
         else:
             action = kind(p, Card(c))
-        self[key] = action
         return action
 
 
-class _SharedSeveral(dict[tuple[int, tuple[Card, ...]], Action]):
-    """One action kind's several-card actions (leads of one rank, R4.2; transfers of several
-    cards, R9.4) by ``(player, cards)``, built on first use and then shared like
-    :class:`_Shared`'s."""
+class _SharedSeveral(_Built[tuple[int, tuple[Card, ...]]]):
+    """Several-card actions (leads of one rank, R4.2; transfers of several cards, R9.4) by
+    ``(player, cards)``."""
 
-    __slots__ = ("kind",)
+    __slots__ = ()
 
-    def __init__(self, kind: type) -> None:
-        super().__init__()
-        self.kind = kind
-
-    def __missing__(self, key: tuple[int, tuple[Card, ...]]) -> Action:
-        if len(self) > 100_000:
-            self.clear()
+    def build(self, key: tuple[int, tuple[Card, ...]]) -> Action:
         action: Action = self.kind(*key)
-        self[key] = action
         return action
 
 
