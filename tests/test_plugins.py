@@ -184,7 +184,7 @@ register(AceLeadsOnlyChecked())
 register(TransfersChecked())
 
 
-def test_a_check_with_checks_is_asked_about_its_kinds_alone_and_still_forbids_them() -> None:
+def test_R13_3_a_check_with_checks_is_asked_about_its_kinds_alone_and_still_forbids_them() -> None:
     rules = Rules(players=3, house_rules=["test-no-ace-lead-checks"])
     refused = 0
     for seed in range(20):
@@ -205,7 +205,7 @@ def test_a_check_with_checks_is_asked_about_its_kinds_alone_and_still_forbids_th
     assert refused > 0
 
 
-def test_a_check_of_a_kind_the_rules_do_not_offer_leaves_the_listing_as_without_it() -> None:
+def test_R13_1_a_check_of_a_kind_the_rules_do_not_offer_leaves_the_listing_as_without_it() -> None:
     plain = Rules(players=2)
     ruled = Rules(players=2, house_rules=["test-no-heart-transfer"])
     assert plan_for(ruled).plain  # Podkidnoy has no transfer: nothing for the check to judge
