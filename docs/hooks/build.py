@@ -256,6 +256,7 @@ def on_files(files: Any, config: Any) -> Any:
     # Written to a directory of their own, so that the pages have a source file like any other
     # (the translated-pages plugin sorts files by their source path).
     where = Path(tempfile.mkdtemp(prefix="durak-docs-"))
+    _written.append(where)
     for path, module in generated_pages().items():
         if files.get_file_from_path(path) is None:
             (where / path).parent.mkdir(parents=True, exist_ok=True)
@@ -264,6 +265,18 @@ def on_files(files: Any, config: Any) -> Any:
                 File(path, str(where), config["site_dir"], config["use_directory_urls"])
             )
     return files
+
+
+def on_post_build(config: Any) -> None:
+    import shutil
+
+    # The generated sources are read by then: remove their directories.
+    while _written:
+        shutil.rmtree(_written.pop(), ignore_errors=True)
+
+
+#: The directories of generated page sources that :func:`on_post_build` removes.
+_written: list[Path] = []
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
