@@ -90,6 +90,13 @@ def test_R11_3_vodka_first_out_variant() -> None:
     assert vodka_first_out([shared_first, alone_first, DRAW3]) == {0: 1, 1: 2, 2: 0}
 
 
+def test_R11_3_vodka_first_out_charges_the_first_out_of_a_losing_team() -> None:
+    # Teams {0, 2} and {1, 3} with team_win = all_out: seat 1 went out first, but his partner
+    # seat 3 is the durak, so seat 1 is among the losers. The rule charges the first player out.
+    result = Result(3, False, (2, 1, 2, 4), (0, 2), (1, 3))
+    assert vodka_first_out([result]) == {0: 0, 1: 1, 2: 0, 3: 0}
+
+
 def test_R11_3_team_losses_count_whole_teams() -> None:
     lost = Result(None, False, (1, 4, 1, 4), (0, 2), (1, 3))
     assert team_losses([lost, lost], [(0, 2), (1, 3)]) == {0: 0, 1: 2}

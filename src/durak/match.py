@@ -253,14 +253,16 @@ def vodka(results: Sequence[Result]) -> dict[int, int]:
 
 def vodka_first_out(results: Sequence[Result]) -> dict[int, int]:
     """The vodka variant (R11.3): the first player out owes one shot; players sharing first
-    place each owe one. A game that names no durak costs no shots."""
+    place each owe one. A game that names no durak costs no shots. With teams
+    (``team_win = all_out``) the first player out may be on the losing team; he owes his
+    shot all the same, as the rule names the first out and nobody else."""
     results, seats = _results(results, "vodka_first_out")
     shots = dict.fromkeys(range(seats), 0)
     for r in results:
         if r.durak is None:
             continue
         for p in range(seats):
-            if r.places[p] == 1 and p not in r.losers:
+            if r.places[p] == 1:
                 shots[p] += 1
     return shots
 
