@@ -1080,6 +1080,7 @@ def test_R12_1_exchange_right_follows_the_card(
                     (p, c) in rights
                     and state.is_active(p)
                     and bool(state.stock)
+                    and state.stock[-1] == state.trump_card  # face up, not a joker (R15.1)
                     and state.stock[-1] & 63 != c & 63
                 )
                 assert (ExchangeTrump(p, c) in legal) is expected, (

@@ -20,6 +20,7 @@ from durak import (
     GameState,
     Lead,
     Pass,
+    PositionError,
     Rules,
     RulesError,
     ShowTrump,
@@ -53,6 +54,7 @@ from durak.rules.extensions import (
 from durak.rules.families import Misdeal
 from durak.rules.modules import active_modules, plan_for
 from durak.serialize import state_from_dict, state_to_dict
+from durak.views import determinize, view
 
 JK = Rules(players=3, deck_size=52, jokers=2)
 
@@ -206,10 +208,53 @@ def test_R15_1_no_card_left_to_turn_the_last_dealt_card_not_a_joker_shows_trump(
     assert validate_state(state) is state
 
 
-def test_R15_1_rules_whose_deal_could_leave_only_jokers_to_turn_are_refused() -> None:
-    with pytest.raises(RulesError) as err:
-        Rules(players=2, deck_size=52, jokers=2, hand_size=26)  # 2 cards left: maybe 2 jokers
-    assert err.value.setting == "jokers"
+def test_R15_1_a_stock_of_jokers_alone_stays_face_down_and_a_dealt_card_shows_trump() -> None:
+    rules = Rules(players=2, deck_size=52, jokers=2, hand_size=26)  # 54 cards, 52 dealt
+    order = _order(rules, 52, ["Jk", "Jk#2"])  # the two cards left are the jokers
+    state = new_game(rules, deck=order)
+    shown = order[51]  # the last dealt card (seat 1, the dealer)
+    assert set(state.stock) == {Card.parse("Jk"), Card.parse("Jk#2")}
+    assert state.trump_card == shown and state.trump is shown.suit
+    assert state.face_up is None
+    assert shown in state.hands[1] and shown in state.known[1]  # shown to all (R2.4)
+    assert shown not in state.known[0]
+    assert validate_state(state) is state
+    # Drawing the jokers draws no face-up card; the view and a sampled state agree with it.
+    v = view(state, 0)
+    assert v.face_up is None and v.stock_size == 2
+    sampled = determinize(v, random.Random(3))
+    assert set(sampled.stock) == set(state.stock) and sampled.trump_card == shown
+    assert sampled.hands[0] == state.hands[0] and shown in sampled.hands[1]
+
+
+def test_R15_1_games_whose_stock_may_hold_jokers_alone_play_to_the_end() -> None:
+    # One card left after the deal: a joker in about 1 deal of 53, and then R15.1's last
+    # sentence decides; such deals and some others are played out.
+    rules = Rules(players=4, deck_size=52, jokers=1, hand_size=13)
+    alone = [s for s in range(400) if not new_game(rules, seed=s).face_up]
+    assert alone  # seeds whose one card left is the joker
+    for seed in [*alone[:4], *range(6)]:
+        state = new_game(rules, seed=seed)
+        if seed in alone:
+            assert state.stock == (Card.parse("Jk"),) and state.trump_card is not None
+            assert any(state.trump_card in k for k in state.known)
+        rng = random.Random(seed)
+        while not state.is_over:
+            assert sorted(state.all_cards()) == sorted(plan_for(rules).deck)  # R13.4
+            state = apply(state, rng.choice(legal_actions(state)))
+        assert validate_state(state) is state
+
+
+def test_R15_1_a_position_with_a_stock_of_jokers_names_the_dealt_card_that_fixed_trump() -> None:
+    hands = ["7h 9d", "8h Qs"]
+    two = Rules(players=2, deck_size=52, jokers=2)
+    state = at(two, hands, trump="d", stock="Jk", trump_card="9d")
+    assert state.trump_card == Card.parse("9d") and state.face_up is None
+    assert Card.parse("9d") in state.known[0]  # it was shown to all
+    with pytest.raises(PositionError, match=r"in a hand \(R15\.1\)"):
+        at(two, hands, trump="d", stock="Jk", trump_card="Td")
+    with pytest.raises(PositionError, match=r"R2\.4"):
+        at(two, hands, trump="d", stock="Jk 5c", trump_card="9d")  # not jokers alone
 
 
 # --------------------------------------------------------------------------------------------

@@ -565,8 +565,8 @@ def _state_ctx(s: GameState, p: int, game: _Game, peek: bool) -> _Ctx:
 def _state_action(s: GameState, p: int, game: _Game, peek: bool) -> Action:
     """The rule of thumb for ``p`` on a full state, without listing the legal actions; the
     caller lets :func:`~durak.apply` check it."""
-    if s.exchange and s.stock:
-        face = s.stock[-1] & 63
+    if s.exchange and s.face_up is not None:
+        face = s.face_up & 63
         for c in s.hands[p]:
             if c in s.exchange and c & 63 != face:
                 return ExchangeTrump(p, c)

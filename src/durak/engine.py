@@ -306,8 +306,9 @@ def _deal_state(
         stream.shuffle(order)
         shuffles += 1
     known = [_NO_CARDS] * n
-    if not stock:
-        # R2.4: the shown dealt card (the dealer's last, unless a module picks another)
+    if not stock or stock[-1] != trump_card:
+        # R2.4: the shown dealt card (the dealer's last, unless a module picks another); with
+        # R15.1 also when the stock holds jokers alone
         holder = next((p for p in range(n) if trump_card in hands[p]), dealer)
         known[holder] = frozenset({trump_card})
     if leader is None:
@@ -456,7 +457,8 @@ def new_position(
         discard: the discard pile.
         trump_card: with an empty stock, the card that fixed trump and was seen by all (the
             drawn face-up card, or the dealer's shown card of a full deal, R2.4); with a stock
-            it is the stock's last card and need not be given.
+            it is the stock's last card and need not be given, unless the stock holds jokers
+            alone: then it is the dealt card that fixed trump, in a hand (R15.1).
         dealer: the dealer's seat (for matches); ``attacker - 1`` if omitted.
         first_bout: whether this is the game's first bout (R4.6 ``first_bout_max``, R9.6); a
             shorthand for ``bouts = 0``.
@@ -510,7 +512,9 @@ def new_position(
         if not isinstance(face_up, Card):
             raise PositionError(f"trump_card: not a card: {brief(trump_card)}")
     trump_card = face_up
-    if stock_cards:
+    # R15.1: a stock of jokers alone has no face-up card; a dealt card fixed trump.
+    unturned = bool(stock_cards) and all(c.special for c in stock_cards)
+    if stock_cards and not (unturned and trump_card is not None):
         if trump_card is not None and trump_card != stock_cards[-1]:
             raise PositionError(
                 f"trump_card: {trump_card} is not the face-up card under the stock (R2.4)"
@@ -571,7 +575,9 @@ def new_position(
         # A face-up card drawn or shown in a full deal is known in its holder's hand (R2.4, R5.2).
         known_sets = tuple(
             frozenset({trump_card})
-            if trump_card is not None and not stock_cards and trump_card in h
+            if trump_card is not None
+            and (not stock_cards or stock_cards[-1] != trump_card)
+            and trump_card in h
             else _NO_CARDS
             for h in hand_cards
         )
@@ -664,7 +670,8 @@ def validate_state(state: GameState) -> GameState:
         if stray:
             raise PositionError(f"known: {stray[0]} is known to be in seat {p}'s hand, but is not")
         face_up = s.trump_card
-        if face_up is not None and not s.stock and face_up in s.hands[p] and face_up not in cards:
+        shown = face_up is not None and s.face_up is None  # drawn, or it never lay face up
+        if shown and face_up in s.hands[p] and face_up not in cards:
             raise PositionError(
                 f"known: everyone saw {face_up} go to seat {p}, so it is known in his hand "
                 "(R2.4, R5.2)"
@@ -673,9 +680,16 @@ def validate_state(state: GameState) -> GameState:
         if s.trump_card.suit != s.trump:
             raise PositionError(f"trump_card: {s.trump_card} is not of the trump suit (R2.4)")
         if s.stock and s.stock[-1] != s.trump_card:
-            raise PositionError(
-                f"trump_card: {s.trump_card} is not the face-up card under the stock (R2.4)"
-            )
+            if not all(c.special for c in s.stock):
+                raise PositionError(
+                    f"trump_card: {s.trump_card} is not the face-up card under the stock (R2.4)"
+                )
+            if not any(s.trump_card in h for h in s.hands):
+                # R15.1: with jokers alone in the stock, a dealt card fixed trump
+                raise PositionError(
+                    f"trump_card: the stock holds jokers alone, so {s.trump_card}, the dealt "
+                    "card that fixed trump, is in a hand (R15.1)"
+                )
     elif s.stock:
         raise PositionError("trump_card: the stock's last card is the face-up trump card (R2.4)")
     for card in s.exchange:
@@ -1309,7 +1323,9 @@ def _end_bout(s: GameState, log: list[Event] | None = None, plan: Plan | None = 
                 hand = hands[p] + drawn
                 hands[p] = tuple(sorted(hand)) if single else _sorted(hand)
                 face_up = None
-                if not stock:  # he drew the face-up trump card, in sight of all (R5.2)
+                if not stock and drawn[-1] == s.trump_card:
+                    # he drew the face-up trump card, in sight of all (R5.2); a stock of jokers
+                    # alone has none (R15.1)
                     face_up = drawn[-1]
                     known[p] = known[p] | {face_up}
                 if log is not None:

@@ -70,10 +70,12 @@ class GameState:
         hands: each seat's hand in display order (suit, rank, copy; R1.1); ``hands[i]`` is
             seat ``i``'s.
         stock: the stock, top card first; while it lasts its last card is the face-up trump card
-            (R2.4, R5.2).
+            (R2.4, R5.2), unless it holds only jokers (R15.1, :attr:`face_up`).
         trump: the trump suit (R2.4).
         trump_card: the card that fixed trump: the face-up card under the stock, or the dealer's
-            shown card in a full deal (R2.4); ``None`` in a set-up position that names only a suit.
+            shown card in a full deal (R2.4), or the last dealt card that is not a joker when
+            the stock holds jokers only (R15.1); ``None`` in a set-up position that names only
+            a suit.
         table: the bout's pairs in the order played: ``(attack, beating card or None)``.
         discard: the discard pile, oldest first (its cards are public, R4.10).
         dealer: the dealer's seat (R2.3).
@@ -173,6 +175,16 @@ class GameState:
         """:attr:`extra` with ``name`` set to ``value``: what an effect returns as its
         ``"extra"`` change."""
         return tuple(sorted({**dict(self.extra), name: value}.items()))
+
+    @property
+    def face_up(self) -> Card | None:
+        """The face-up trump card under the stock (R2.4), or ``None``: once it is drawn (R5.2),
+        after a full deal, and when the stock holds only cards that cannot show trump (R15.1:
+        jokers; the trump card is then a dealt card, known in its holder's hand)."""
+        stock = self.stock
+        if stock and stock[-1] == self.trump_card:
+            return self.trump_card
+        return None
 
     @property
     def out(self) -> frozenset[int]:

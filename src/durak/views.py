@@ -136,6 +136,18 @@ class PlayerView:
         """The attack cards not yet beaten."""
         return tuple(a for a, b in self.table if b is None)
 
+    @property
+    def face_up(self) -> Card | None:
+        """The face-up trump card under the stock (R2.4), or ``None``: once it is drawn, after
+        a full deal, and when the stock holds jokers alone (R15.1), whose card that fixed trump
+        is known in a hand."""
+        card = self.trump_card
+        if not self.stock_size or card is None or card in self.hand:
+            return None
+        if any(card in cards for cards in self.known):
+            return None
+        return card
+
     def unseen(self) -> tuple[Card, ...]:
         """The cards this player cannot locate: the stock (but the face-up trump card) and the
         other hands' unknown cards, sorted by card value. Card counting starts here."""
@@ -281,6 +293,11 @@ def _sample(v: PlayerView, rng: random.Random, *, by_rank: bool) -> GameState:
     with the view under R4.3's rank rule (without it the cards are dealt plainly)."""
     unseen = list(v.unseen())
     rng.shuffle(unseen)
+    jokers: list[Card] = []
+    if v.stock_size and v.face_up is None and v.trump_card is not None:
+        # R15.1: every card left in the stock was turned up, a joker each time
+        jokers = [c for c in unseen if c.special][: v.stock_size]
+        unseen = [c for c in unseen if c not in jokers]
     can_add = v.can_throw_in and by_rank
     empty = (v.done - v.passed) if can_add else frozenset()
     ranks = {c & 15 for pair in v.table for c in pair if c is not None}
@@ -311,7 +328,9 @@ def _sample(v: PlayerView, rng: random.Random, *, by_rank: bool) -> GameState:
         for seat in range(v.players)
     )
     stock = tuple(unseen)
-    if v.stock_size:
+    if jokers:
+        stock = (*jokers, *stock)
+    elif v.stock_size:
         if v.trump_card is None:
             raise PositionError("trump_card: a view with a stock names the face-up card (R2.4)")
         stock = (*stock, v.trump_card)

@@ -362,7 +362,7 @@ def render_scene(scene: Scene, screen: ScreenState, plain: bool = False) -> Rend
     if v.trump_card is not None:
         trump.append(" (")
         trump.append_text(_styled(look, v.trump_card))
-        trump.append(" " + _("under the stock") + ")" if v.stock_size else ")")
+        trump.append(" " + _("under the stock") + ")" if v.face_up is not None else ")")
     trump.append(
         "   "
         + _("Stock {stock}   Discard pile {discard}   Bouts played {bouts}").format(

@@ -1051,7 +1051,7 @@ def observation(v: PlayerView, out: Array | None = None) -> Array:
         v.bouts == 0,
         v.defences > 0,
         v.is_over,
-        v.stock_size > 0 and v.trump_card is not None,
+        v.face_up is not None,
     )
     start = pieces["scalars"].offset
     obs[start : start + len(scalars)] = scalars

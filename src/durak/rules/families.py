@@ -871,7 +871,7 @@ class TrumpSixExchange(RuleModule):
 
     def candidates(self, bout: Bout, player: int) -> Iterable[Action]:
         s = bout.s
-        if not s.exchange or not s.stock:
+        if not s.exchange or s.face_up is None:
             return ()
         return [ExchangeTrump(player, c) for c in s.hands[player] if c in s.exchange]
 
@@ -883,7 +883,7 @@ class TrumpSixExchange(RuleModule):
             return "R13.1", message("not-in-hand", card=card, player=action.player)
         if card not in s.exchange:
             return "R12.1", message("no-exchange-right", card=card)
-        if not s.stock:
+        if s.face_up is None:  # drawn, or none lies under the stock (R15.1)
             return "R12.1", message("face-up-drawn")
         if s.stock[-1] & 63 == card & 63:
             return "R12.1", message("face-up-same", card=Card(card & 63))

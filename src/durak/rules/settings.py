@@ -391,13 +391,6 @@ class Rules:
             else:
                 reason = message("rules.deal-too-big", **counts)
             raise RulesError("players", reason)
-        left = self.cards - need
-        if 0 < left <= self.jokers * self.decks:
-            raise RulesError(
-                "jokers",
-                f"the deal leaves {left} card(s), which could all be jokers, and a joker never "
-                "shows trump (R15.1, R2.4)",
-            )
         for setting in ("max_attack", "first_bout_max"):
             cap = getattr(self, setting)
             if cap is not None and cap > self.cards:

@@ -91,8 +91,9 @@ class Jokers(RuleModule):
                 return (*down, top), top
             down.insert(len(down) // 2, top)
             put_back.add(top)
+        # Nothing left to turn: the stock is empty (a full deal) or holds jokers alone, which
+        # stay in it face down; the last dealt card that is not a joker shows trump.
         shown = next((c for c in reversed(dealt) if not c.special), None)
-        if shown is None or down:
-            # Rules refuse set-ups where the deal could leave only jokers (R15.1, settings).
+        if shown is None:  # every card dealt and left is a joker: no deck of R15.1 deals so
             raise RulesError("jokers", "no card that is not a joker is left to show trump (R15.1)")
-        return (), shown
+        return tuple(down), shown

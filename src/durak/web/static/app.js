@@ -589,12 +589,17 @@
     const trumpName = I18N.suits[v.trump] || SUIT_NAMES[v.trump];
     const pile = document.createElement("div");
     pile.className = "pile";
-    if (v.stock_size > 0 && v.trump_card) {
+    // The card that fixed trump lies face up under the stock unless it is in a hand, known to
+    // all: a stock of jokers alone has no face-up card (R15.1).
+    const held = v.trump_card && ((v.hand || []).includes(v.trump_card)
+      || (v.known || []).some((cards) => (cards || []).includes(v.trump_card)));
+    const faceUp = v.stock_size > 0 && v.trump_card && !held;
+    if (faceUp) {
       const tc = cardElement(v.trump_card, { label: t("face-up trump card: {card}", { card: cardName(v.trump_card) }) });
       tc.classList.add("trump-card");
       pile.append(tc);
     }
-    if (v.stock_size > 1) pile.append(cardBack(t("Stock") + ": " + tn("{n} card", "{n} cards", v.stock_size)));
+    if (v.stock_size > (faceUp ? 1 : 0)) pile.append(cardBack(t("Stock") + ": " + tn("{n} card", "{n} cards", v.stock_size)));
     box.append(pile);
     const facts = document.createElement("div");
     facts.className = "deck-facts";
