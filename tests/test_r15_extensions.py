@@ -37,6 +37,7 @@ from durak import (
     next_actor,
     validate_state,
 )
+from durak.actions import ExchangeTrump
 from durak.events import Acted, BoutEnded
 from durak.notation import parse_action
 from durak.records import Record, dumps, loads, replay
@@ -243,6 +244,15 @@ def test_R15_1_games_whose_stock_may_hold_jokers_alone_play_to_the_end() -> None
             assert sorted(state.all_cards()) == sorted(plan_for(rules).deck)  # R13.4
             state = apply(state, rng.choice(legal_actions(state)))
         assert validate_state(state) is state
+
+
+def test_R15_1_with_jokers_alone_in_the_stock_there_is_no_face_up_card_to_exchange() -> None:
+    rules = Rules(players=2, deck_size=52, jokers=2, trump_six_exchange=True)
+    hands = ["2d 7h", "8h Qs 9d"]
+    state = at(rules, hands, trump="d", stock="Jk", trump_card="9d", exchange=["2d"])
+    assert all(not isinstance(a, ExchangeTrump) for a in legal_actions(state))
+    err = assert_illegal(state, ExchangeTrump(0, "2d"), "R12.1")
+    assert "only jokers" in str(err)
 
 
 def test_R15_1_a_position_with_a_stock_of_jokers_names_the_dealt_card_that_fixed_trump() -> None:

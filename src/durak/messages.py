@@ -71,7 +71,8 @@ Reason codes of :class:`~durak.errors.IllegalActionError` (``error.code``; the r
 - ``not-unbeaten``, ``no-beat``, ``no-beat-module`` (R4.7, R8): beating.
 - ``beaten-already``, ``no-transfer-first``, ``no-transfer-target``, ``transfer-over-limit``,
   ``transfer-one``, ``not-attack-rank``, ``not-trump``, ``shown-already`` (R9): transfers.
-- ``no-exchange-right``, ``face-up-drawn``, ``face-up-same`` (R12.1): the trump-six exchange.
+- ``no-exchange-right``, ``face-up-drawn``, ``no-face-up``, ``face-up-same`` (R12.1): the
+  trump-six exchange.
 - ``redeal-late``, ``no-misdeal``, ``redeal-no-seed`` (R12.2): misdeal redeals.
 - ``off-transfer-by-card``, ``off-transfer-by-show``, ``off-exchange``, ``off-misdeal``: an
   action of a rule that is switched off.
@@ -227,6 +228,7 @@ TEMPLATES: Mapping[str, tuple[str, str | None]] = MappingProxyType(
                 "and held ever since, does",
             ),
             _m("face-up-drawn", "the face-up trump card has already been drawn"),
+            _m("no-face-up", "no face-up trump card lies under the stock, only jokers"),
             _m("face-up-same", "the face-up card is itself {card}"),
             _m("redeal-late", "a redeal may be demanded only before the first lead"),
             _mp(

@@ -883,8 +883,10 @@ class TrumpSixExchange(RuleModule):
             return "R13.1", message("not-in-hand", card=card, player=action.player)
         if card not in s.exchange:
             return "R12.1", message("no-exchange-right", card=card)
-        if s.face_up is None:  # drawn, or none lies under the stock (R15.1)
+        if not s.stock:
             return "R12.1", message("face-up-drawn")
+        if s.face_up is None:  # a stock of jokers alone (R15.1)
+            return "R12.1", message("no-face-up")
         if s.stock[-1] & 63 == card & 63:
             return "R12.1", message("face-up-same", card=Card(card & 63))
         return None
