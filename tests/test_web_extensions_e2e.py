@@ -92,6 +92,28 @@ def test_R15_1_the_joker_is_drawn_with_its_picture(
     assert not errors, errors
 
 
+def test_R15_1_a_stock_of_jokers_alone_shows_no_face_up_card(
+    server: tuple[str, TableManager], browser: Any
+) -> None:
+    base, tables = server
+    table = tables.create("deck-52", ["human", "rule"], seed=3, overrides={"jokers": 2})
+    hands = ["9h 8d 7s", "7c Ks Kd"]
+    used = set(" ".join(hands).split())
+    rest = [str(c) for c in build_deck(52) if str(c) not in used] + ["Jk"]
+    # The stock holds a joker alone: 7s, a dealt card in the person's hand, fixed trump.
+    state = new_position(
+        table.rules, hands=hands, stock="Jk#2", trump_card="7s", discard=rest, attacker=0
+    )
+    assert state.face_up is None
+    table.state = table.initial = state
+    context, page, errors = _open(browser, f"{base}/table/{table.id}")
+    page.wait_for_selector("#deck .card.back")
+    assert page.locator("#deck .trump-card").count() == 0  # nothing lies face up (R15.1)
+    assert "1 card" in (page.locator("#deck .card.back").get_attribute("aria-label") or "")
+    context.close()
+    assert not errors, errors
+
+
 def test_R15_bad_house_rule_settings_are_refused_naming_them() -> None:
     import pytest
 
