@@ -255,6 +255,61 @@ def test_R15_1_with_jokers_alone_in_the_stock_there_is_no_face_up_card_to_exchan
     assert "only jokers" in str(err)
 
 
+def test_R15_5_determinize_samples_states_of_cheating_games_with_benched_throwers() -> None:
+    # A caught thrower is benched (he counts as passed, a public fact of the state's extra);
+    # the sampled state must be checked with that fact, or another seat's pass looks illegal.
+    rules = Rules(players=4, deck_size=52, jokers=2, decks=2, cheating=True)
+    benched = 0
+    for seed in range(12):
+        state = new_game(rules, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(60):
+            if state.is_over:
+                break
+            benched += bool(state.fact("benched"))
+            p = next_actor(state)
+            sampled = determinize(view(state, p), random.Random(seed))
+            assert sampled.extra == view(state, p).extra
+            assert set(legal_actions(sampled, p)) == set(legal_actions(state, p))
+            state = apply(state, rng.choice(legal_actions(state)))
+    assert benched > 0
+
+
+@pytest.mark.parametrize(
+    ("name", "setting"),
+    [
+        ("jokers", "jokers"),
+        ("throw-in-by-suit", "throw_in_by_suit"),
+        ("show-sends-back", "show_sends_back"),
+        ("pogony", "pogony"),
+        ("cheating", "cheating"),
+    ],
+)
+def test_R15_an_extension_is_switched_on_by_its_setting_not_named_a_house_rule(
+    name: str, setting: str
+) -> None:
+    # Named, it would skip its setting's checks (R15.3 needs transfer_by_showing_trump).
+    with pytest.raises(RulesError, match=f"house_rules: '{name}' is an R15 extension.*{setting}"):
+        Rules(house_rules=[name])
+
+
+def test_R13_4_new_position_takes_the_modules_facts_and_refuses_bad_ones() -> None:
+    hands = ["7h 9d", "8h Qs"]
+    two = Rules(players=2, deck_size=52, jokers=2)
+    state = at(two, hands, trump="d", stock="Jk 2d", extra={"b": (1, 2), "a": "x"})
+    assert state.extra == (("a", "x"), ("b", (1, 2))) and state.fact("b") == (1, 2)
+    for extra, words in [
+        ({"a": float("nan")}, "finite"),
+        ({"a": {"b": 1}}, "must be a number"),
+        ([("a", 1), ("a", 2)], "given twice"),
+        ([("a", 1, 2)], "pairs"),
+        ({1: 1}, "name must be text"),
+        (5, "mapping"),
+    ]:
+        with pytest.raises(PositionError, match=f"extra: .*{words}"):
+            at(two, hands, trump="d", stock="Jk 2d", extra=extra)
+
+
 def test_R15_1_a_position_with_a_stock_of_jokers_names_the_dealt_card_that_fixed_trump() -> None:
     hands = ["7h 9d", "8h Qs"]
     two = Rules(players=2, deck_size=52, jokers=2)

@@ -58,7 +58,7 @@ from durak.rules.families import Seating, lowest_trump, one, with_known
 from durak.rules.modules import Plan, RuleModule, Violation, plan_for
 from durak.rules.seating import next_active
 from durak.rules.settings import Rules
-from durak.state import GameState, Pair, evolve, setter
+from durak.state import Extra, GameState, Pair, evolve, setter
 
 __all__ = [
     "acting",
@@ -440,6 +440,7 @@ def new_position(
     defences: int | None = None,
     places: Sequence[int | None] | None = None,
     left: Iterable[int] = (),
+    extra: Mapping[str, Extra] | Iterable[tuple[str, Extra]] = (),
 ) -> GameState:
     """Start from a given position instead of a deal: between bouts, or with a bout in play.
 
@@ -485,6 +486,10 @@ def new_position(
             a seat with an empty hand while the stock is empty is out in first place between
             bouts, and in play (finished, R7.1) during a bout.
         left: seats that left holding cards with a winning partner (R10.3).
+        extra: the rule modules' facts (:attr:`GameState.extra`): a mapping of names to values
+            or ``(name, value)`` pairs; values are numbers, text, booleans, ``None`` and
+            tuples (or lists) of them. The position is checked with them, since some modules'
+            rules read them (R15.5's benched thrower counts as passed).
 
     Raises:
         PositionError: naming the field (and the rule): a card missing or given twice, a seat
@@ -609,9 +614,46 @@ def new_position(
         exchange=frozenset(parse_cards(exchange)),
         known=known_sets,
         left=frozenset(_seats("left", left, n)),
+        extra=_facts(extra),
     )
     validate_state(state)
     return state
+
+
+def _facts(extra: object) -> tuple[tuple[str, Extra], ...]:
+    """``new_position``'s ``extra`` as :attr:`GameState.extra` holds it: pairs sorted by name."""
+    if isinstance(extra, Mapping):
+        items = list(extra.items())
+    elif isinstance(extra, Iterable) and not isinstance(extra, str | bytes):
+        items = []
+        for pair in extra:
+            if not isinstance(pair, tuple | list) or len(pair) != 2:
+                raise PositionError(f"extra: must hold (name, value) pairs, not {brief(pair)}")
+            items.append((pair[0], pair[1]))
+    else:
+        raise PositionError(f"extra: must be a mapping of names to values, not {brief(extra)}")
+
+    def value(v: object, name: str) -> Extra:
+        if v is None or isinstance(v, bool | int | str):
+            return v
+        if isinstance(v, float):
+            if v != v or v in (float("inf"), float("-inf")):
+                raise PositionError(f"extra: {name}: must be a finite number, not {v!r}")
+            return v
+        if isinstance(v, tuple | list):
+            return tuple(value(x, name) for x in v)
+        raise PositionError(
+            f"extra: {name}: must be a number, text, boolean, None or a tuple, not {brief(v)}"
+        )
+
+    facts: dict[str, Extra] = {}
+    for name, v in items:
+        if not isinstance(name, str):
+            raise PositionError(f"extra: a name must be text, not {brief(name)}")
+        if name in facts:
+            raise PositionError(f"extra: {brief(name)} is given twice")
+        facts[name] = value(v, brief(name))
+    return tuple(sorted(facts.items()))
 
 
 def validate_state(state: GameState) -> GameState:

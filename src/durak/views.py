@@ -247,7 +247,9 @@ def determinize(v: PlayerView, rng: random.Random) -> GameState:
     the cards are dealt so; when rule modules change what may be thrown in
     (:meth:`~durak.rules.modules.RuleModule.may_throw` or ``check``), states are sampled until
     the engine agrees with the view on who is done. Other
-    players' rights to the trump-six exchange (R12.1) are unknown and left out.
+    players' rights to the trump-six exchange (R12.1) are unknown and left out, and so is the
+    deal's seed (it would tell the stock's order): a sampled state offers no misdeal redeal
+    (R12.2), which needs it.
 
     Raises:
         TypeError: ``v`` is not a view or ``rng`` not a :class:`random.Random`.
@@ -361,6 +363,8 @@ def _sample(v: PlayerView, rng: random.Random, *, by_rank: bool) -> GameState:
         defences=v.defences,
         places=v.places,
         left=v.left,
+        # The modules' public facts (R15.5's cheats and benched throwers) are the view's, and
+        # the position is checked with them; hidden ones are unknown.
+        extra=v.extra,
     )
-    # The modules' public facts (R15.5's cheats) are the view's; hidden ones are unknown.
-    return attrs.evolve(state, extra=v.extra) if v.extra else state
+    return state

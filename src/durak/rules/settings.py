@@ -207,6 +207,7 @@ def _teams(value: Any) -> tuple[tuple[int, ...], ...] | None:
 
 
 def _names(value: Any) -> tuple[str, ...]:
+    from durak.rules.extensions import SETTINGS
     from durak.rules.modules import get_module
 
     if isinstance(value, str):
@@ -218,6 +219,12 @@ def _names(value: Any) -> tuple[str, ...]:
         if not isinstance(name, str):
             raise RulesError("house_rules", f"a house rule is named by a string, not {brief(name)}")
         get_module(name)
+        if name in SETTINGS:
+            raise RulesError(
+                "house_rules",
+                f"{name!r} is an R15 extension: switch it on with its setting "
+                f"{SETTINGS[name]} instead",
+            )
     if len(set(names)) != len(names):
         raise RulesError("house_rules", "a house rule is named twice")
     return names
@@ -276,7 +283,8 @@ class Rules:
             before the first lead; ``None`` for off (R12.2); 2 up to ``hand_size`` (no hand is
             dealt more).
         house_rules: names of registered rule modules to switch on
-            (:func:`durak.rules.modules.register`).
+            (:func:`durak.rules.modules.register`); not the R15 extensions, which their own
+            settings switch on (``jokers`` ... ``cheating`` below).
         next_leader: :class:`NextLeader`, who leads the next game of a match (R11.2).
         jokers: jokers per deck, 0-2, only with ``deck_size = 52`` (R15.1).
         throw_in_by_suit: a card may also be thrown in on a suit on the table (R15.2).

@@ -38,6 +38,7 @@ from durak.rules.modules import register
 __all__ = [
     "EXTENSIONS",
     "JOKER",
+    "SETTINGS",
     "Catch",
     "Cheating",
     "Jokers",
@@ -55,6 +56,16 @@ __all__ = [
 
 #: The R15 modules, registered in this order.
 EXTENSIONS = (Jokers(), SuitThrowIns(), ReverseShow(), Pogony(), Cheating())
+
+#: The setting that switches each R15 module on: the module is not named in ``house_rules``,
+#: where it would skip the setting's own checks.
+SETTINGS = {
+    "jokers": "jokers",
+    "throw-in-by-suit": "throw_in_by_suit",
+    "show-sends-back": "show_sends_back",
+    "pogony": "pogony",
+    "cheating": "cheating",
+}
 
 for _module in EXTENSIONS:
     register(_module)
