@@ -40,7 +40,14 @@ from durak.match import losses, streaks, team_losses, vodka, vodka_first_out
 from durak.notation import parse_action, parse_position
 from durak.presets import dumps_rules, load_rules
 from durak.records import RecordError, extra_from_json
-from durak.serialize import event_from_dict, event_to_dict, state_from_dict, state_to_dict
+from durak.serialize import (
+    event_from_dict,
+    event_to_dict,
+    state_from_dict,
+    state_to_dict,
+    view_from_dict,
+    view_to_dict,
+)
 from durak.state import Result
 
 
@@ -300,6 +307,75 @@ def test_R13_3_event_seats_0_and_place_1_are_read() -> None:
     assert event_from_dict(event_to_dict(drew)) == drew
 
 
+@pytest.mark.parametrize(
+    ("event", "field", "reason"),
+    [
+        ({"type": "Led", "player": 0, "cards": None, "defender": 1}, "cards", "null"),
+        ({"type": "BoutEnded", "defender": 1, "taken": True, "cards": None}, "cards", "null"),
+        ({"type": "Transferred", "player": 0, "to": 1, "cards": None}, "cards", "null"),
+        (
+            {"type": "TrumpExchanged", "player": 0, "card": "6h", "face_up": None},
+            "face_up",
+            "null",
+        ),
+        ({"type": "Beaten", "player": 1, "attack": None, "card": "7h"}, "attack", "null"),
+        ({"type": "GameOver", "result": None}, "result", "null"),
+        ({"type": "Passed", "player": None}, "player", "null"),
+        ({"type": "Led", "player": 0, "cards": [], "defender": 1}, "cards", "at least one"),
+        ({"type": "Led", "player": 0, "cards": ["7h"], "defender": 0}, "defender", "himself"),
+        ({"type": "Beaten", "player": 1, "attack": "7h", "card": "7h"}, "card", "differ"),
+        ({"type": "Drew", "player": 0, "count": 3, "cards": ["7h"]}, "cards", "count"),
+        ({"type": "Drew", "player": 0, "count": 0, "cards": ["7h"]}, "cards", "count"),
+    ],
+)
+def test_R13_3_an_event_with_a_null_or_inconsistent_field_is_refused_naming_it(
+    event: dict[str, Any], field: str, reason: str
+) -> None:
+    with pytest.raises(RecordError, match=reason) as err:
+        event_from_dict(event)
+    assert err.value.where == field
+
+
+def test_R13_3_the_optional_fields_of_an_event_may_be_null() -> None:
+    for data in (
+        {"type": "Drew", "player": 0, "count": 2, "cards": None, "face_up": None},
+        {"type": "Drew", "player": 0, "count": 1, "cards": ["7h"], "face_up": "7h"},
+        {"type": "Transferred", "player": 0, "to": 1, "shown": None},
+        {"type": "Transferred", "player": 0, "to": 1, "shown": "7h"},
+        {"type": "BoutEnded", "defender": 1, "taken": False, "cards": []},
+    ):
+        event = event_from_dict(data)
+        assert event_from_dict(event_to_dict(event)) == event
+
+
+@pytest.mark.parametrize("field", ["stock", "hands", "table", "rules", "trump", "passed", "dealer"])
+def test_R13_4_a_state_field_that_is_not_optional_may_not_be_null(field: str) -> None:
+    data = state_to_dict(new_game(Rules(), seed=1))
+    data[field] = None
+    with pytest.raises(RecordError, match="null") as err:
+        state_from_dict(data)
+    assert err.value.where == field
+
+
+@pytest.mark.parametrize("field", ["hand", "legal_actions", "known", "exchange", "stock_size"])
+def test_R13_4_a_view_field_that_is_not_optional_may_not_be_null(field: str) -> None:
+    data = view_to_dict(view(new_game(Rules(), seed=1), 0))
+    data[field] = None
+    with pytest.raises(RecordError, match="null") as err:
+        view_from_dict(data)
+    assert err.value.where == field
+
+
+def test_R13_4_the_optional_fields_of_states_and_views_may_be_null() -> None:
+    state = new_game(Rules(), seed=1)
+    data = state_to_dict(state)
+    data.update(seed=None, appointed=None, result=None)
+    assert state_from_dict(data).seed is None
+    onlooker = view_to_dict(view(state, None))
+    assert onlooker["player"] is None
+    assert view_from_dict(onlooker) == view(state, None)
+
+
 # --- notation: leading zeros and control characters (R13.1) ------------------------------------
 
 
@@ -330,3 +406,4 @@ def test_R13_1_a_control_character_in_an_action_is_named(text: str) -> None:
 def test_R1_3_a_control_character_in_a_card_is_named() -> None:
     with pytest.raises(InvalidCardError, match=r"control character '\\x00'"):
         Card.parse("7h\x00")
+

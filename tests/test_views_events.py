@@ -30,7 +30,7 @@ from durak.actions import Action
 from durak.cards import Card
 from durak.events import BoutEnded, Drew, GameOver, Led, NewBout, PlayerOut, events_for
 from durak.presets import PRESETS
-from durak.serialize import _encode, event_to_dict, state_to_dict, view_to_dict
+from durak.serialize import _encode, event_from_dict, event_to_dict, state_to_dict, view_to_dict
 
 
 def _play(rules: Rules, deck: tuple[Card, ...], steps: int, seed: int) -> list[Action]:
@@ -239,3 +239,18 @@ def test_R13_4_the_encoders_by_field_type_write_what_the_general_encoding_writes
             state, events = apply_with_events(state, rng.choice(legal_actions(state)))
             for event in events:
                 assert event_to_dict(event) == {"type": type(event).__name__, **_by_value(event)}
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_R13_3_every_event_the_engine_reports_is_read_back_equal(preset: str) -> None:
+    # What event_from_dict refuses (a null cards, a lead against oneself, a beat of a card by
+    # itself, a draw whose cards are not its count) the engine never reports, seen by anyone.
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = new_game(PRESETS[preset].rules(), seed=seed)
+        while not state.is_over:
+            state, events = apply_with_events(state, rng.choice(legal_actions(state)))
+            for seat in [None, *range(state.rules.players)]:
+                for event in events_for(events, seat):
+                    data = json.loads(json.dumps(event_to_dict(event)))
+                    assert event_from_dict(data) == event

@@ -49,16 +49,24 @@ def _card(v: Any) -> Card:
     return Card.parse(v)
 
 
+def _items(v: Any) -> list[Any] | tuple[Any, ...]:
+    """A JSON list (a tuple too): not text or an object, whose letters or keys would be read
+    as its items."""
+    if not isinstance(v, list | tuple):
+        raise TypeError(f"expected a list, not {brief(v)}")
+    return v
+
+
 def _cards(v: Any) -> tuple[Card, ...]:
-    return tuple(Card.parse(c) for c in v)
+    return tuple(Card.parse(c) for c in _items(v))
 
 
 def _card_set(v: Any) -> frozenset[Card]:
-    return frozenset(Card.parse(c) for c in v)
+    return frozenset(Card.parse(c) for c in _items(v))
 
 
 def _ints(v: Any) -> tuple[int, ...]:
-    return tuple(_int(x) for x in v)
+    return tuple(_int(x) for x in _items(v))
 
 
 def _int(v: Any) -> int:
@@ -77,16 +85,42 @@ def _bool(v: Any) -> bool:
     return v
 
 
+def _pair(v: Any) -> tuple[Card, Card | None]:
+    if len(_items(v)) != 2:
+        raise ValueError(f"a table pair is [attack, beating card or null], not {brief(v)}")
+    attack, card = v
+    return _card(attack), None if card is None else _card(card)
+
+
+def _nullable(field: attrs.Attribute[Any]) -> bool:
+    """Whether the field's declared type admits ``None`` (``Card | None``, not
+    ``tuple[int | None, ...]``): the decoders of the other fields never see a null."""
+    return "None" in str(field.type).split(" | ")
+
+
+def _decode_field(
+    field: attrs.Attribute[Any], decode: Callable[[Any], Any], value: Any, what: str
+) -> Any:
+    """``value`` read by ``decode``, or a :class:`RecordError` naming the field: a null is
+    refused where the field's declared type is not optional."""
+    if value is None and not _nullable(field):
+        raise RecordError(field.name, f"null is not a value of a {what}'s {field.name}")
+    try:
+        return decode(value)
+    except (DurakError, TypeError, ValueError, KeyError) as exc:
+        raise RecordError(field.name, str(exc)) from None
+
+
 _DECODE: dict[str, Callable[[Any], Any]] = {
     "rules": lambda v: Rules.from_dict(v),
-    "hands": lambda v: tuple(_cards(h) for h in v),
+    "hands": lambda v: tuple(_cards(h) for h in _items(v)),
     "hand": _cards,
     "stock": _cards,
     "discard": _cards,
     "trump": lambda v: Suit.parse(v),
     "trump_card": lambda v: None if v is None else _card(v),
-    "table": lambda v: tuple((_card(a), None if b is None else _card(b)) for a, b in v),
-    "known": lambda v: tuple(_card_set(k) for k in v),
+    "table": lambda v: tuple(_pair(p) for p in _items(v)),
+    "known": lambda v: tuple(_card_set(k) for k in _items(v)),
     "shown": _card_set,
     "exchange": _card_set,
     "passed": lambda v: frozenset(_ints(v)),
@@ -97,11 +131,11 @@ _DECODE: dict[str, Callable[[Any], Any]] = {
     "joined": _ints,
     "throwers": _ints,
     "hand_sizes": _ints,
-    "places": lambda v: tuple(_opt_int(x) for x in v),
-    "active": lambda v: tuple(_bool(x) for x in v),
+    "places": lambda v: tuple(_opt_int(x) for x in _items(v)),
+    "active": lambda v: tuple(_bool(x) for x in _items(v)),
     "acting": _ints,
     "result": lambda v: None if v is None else result_from_dict(v),
-    "legal_actions": lambda v: tuple(parse_action(a) for a in v),
+    "legal_actions": lambda v: tuple(parse_action(a) for a in _items(v)),
     "taken": _bool,
     "can_throw_in": _bool,
     "seed": lambda v: v if v is None or isinstance(v, str) else _int(v),
@@ -232,15 +266,11 @@ def _from_dict(cls: type[Any], data: Any, what: str) -> Any:
     required = [n for n in missing if attrs.fields_dict(cls)[n].default is attrs.NOTHING]
     if required:
         raise RecordError(required[0], f"missing field of a {what}")
-    values = {}
-    for name in names:
-        if name not in data:
-            continue
-        try:
-            decode: Callable[[Any], Any] = _DECODE.get(name, _int)
-            values[name] = decode(data[name])
-        except (DurakError, TypeError, ValueError, KeyError) as exc:
-            raise RecordError(name, str(exc)) from None
+    values = {
+        f.name: _decode_field(f, _DECODE.get(f.name, _int), data[f.name], what)
+        for f in attrs.fields(cls)
+        if f.name in data
+    }
     made: Any = cls(**values)
     return made
 
@@ -329,7 +359,7 @@ _EVENT_DECODE: dict[str, Callable[[Any], Any]] = {
     "partner": _SEAT,
     "count": _at_least(0, "a count"),
     "place": _at_least(1, "a place"),
-    "cards": lambda v: None if v is None else _cards(v),
+    "cards": lambda v: None if v is None else _cards(v),  # null only for Drew (R13 views)
     "card": _card,
     "attack": _card,
     "shown": lambda v: None if v is None else _card(v),
@@ -355,7 +385,11 @@ def event_from_dict(data: Any) -> Event:
     """Read an event written by :func:`event_to_dict`.
 
     Raises:
-        RecordError: naming the field and the reason (an unknown ``type`` included).
+        RecordError: naming the field and the reason (an unknown ``type`` included): a null
+            where the field's type is not optional (only ``Drew.cards``, a hidden draw, and
+            the optional face-up and shown cards may be null), or an event the engine never
+            reports: a lead of no card or against the leader himself, a card beaten by
+            itself, a draw whose cards are not ``count`` cards.
     """
     check_data(data, RecordError, "the event")
     if not isinstance(data, Mapping):
@@ -376,10 +410,26 @@ def event_from_dict(data: Any) -> Event:
             if f.default is attrs.NOTHING:
                 raise RecordError(f.name, f"missing field of a {kind} event")
             continue
-        try:
-            decode: Callable[[Any], Any] = _EVENT_DECODE.get(f.name, _int)
-            values[f.name] = decode(fields[f.name])
-        except (DurakError, TypeError, ValueError, KeyError) as exc:
-            raise RecordError(f.name, str(exc)) from None
+        decode = _EVENT_DECODE.get(f.name, _int)
+        values[f.name] = _decode_field(f, decode, fields[f.name], f"{kind} event")
     event: Event = cls(**values)
+    _check_event(event)
     return event
+
+
+def _check_event(event: Event) -> None:
+    """Refuse an event the engine never reports: a lead of no card or against the leader
+    himself (R4.2), a card beaten by itself (R4.7), a draw naming other than ``count`` cards
+    (R5)."""
+    match event:
+        case _events.Led(player=p, cards=cards, defender=d):
+            if not cards:
+                raise RecordError("cards", "a lead has at least one card (R4.2)")
+            if d == p:
+                raise RecordError("defender", f"player {p} does not lead against himself (R4.2)")
+        case _events.Beaten(attack=attack, card=card) if attack == card:
+            reason = f"a card does not beat itself: attack and card differ, not both {card}"
+            raise RecordError("card", reason)
+        case _events.Drew(count=count, cards=tuple() as cards) if len(cards) != count:
+            reason = f"a draw of count {count} names {count} cards, not {len(cards)}"
+            raise RecordError("cards", reason)
