@@ -38,7 +38,7 @@ from durak.cards import format_cards
 from durak.cli import main
 from durak.match import losses, streaks, team_losses, vodka, vodka_first_out
 from durak.notation import parse_action, parse_position
-from durak.presets import dumps_rules, load_rules
+from durak.presets import dumps_rules, load_rules, loads_rules
 from durak.records import RecordError, extra_from_json
 from durak.serialize import (
     event_from_dict,
@@ -407,3 +407,28 @@ def test_R1_3_a_control_character_in_a_card_is_named() -> None:
     with pytest.raises(InvalidCardError, match=r"control character '\\x00'"):
         Card.parse("7h\x00")
 
+
+# --- duplicate keys in JSON (as TOML refuses them) ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ('{"players": 3, "players": 4}', "players"),
+        ('{"preset": "classic", "players": 3, "preset": "classic"}', "preset"),
+        ('{"players": 3, "deck_size": 36, "players": 3}', "players"),
+    ],
+)
+def test_R14_a_json_rules_file_with_a_duplicate_key_is_refused_naming_it(
+    text: str, key: str, tmp_path: Path
+) -> None:
+    with pytest.raises(RulesError, match=f'duplicate key "{key}"') as err:
+        loads_rules(text, "json")
+    assert err.value.setting == "file"
+    path = tmp_path / "house.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RulesError, match=f'duplicate key "{key}"'):
+        load_rules(path)
+    with pytest.raises(RulesError, match="not valid TOML") as toml_err:  # as TOML does
+        loads_rules(f"{key} = 3\n{key} = 4\n")
+    assert toml_err.value.setting == "file"

@@ -154,6 +154,21 @@ def test_records_that_are_not_json_are_rejected() -> None:
         loads("{not json")
 
 
+@pytest.mark.parametrize("key", ["actions", "version", "dealer"])
+def test_a_record_with_a_duplicate_key_is_rejected_naming_it(key: str) -> None:
+    text = dumps(_record(), indent=None)
+    # the key written a second time in its object, with an empty list: last would win
+    if key == "dealer":
+        text = text.replace('"dealer":', '"dealer": 0, "dealer":', 1)
+    else:
+        text = text.replace("{", f'{{"{key}": [], ', 1)
+    with pytest.raises(RecordError, match=f'duplicate key "{key}"') as err:
+        loads(text)
+    assert err.value.where == ""
+    with pytest.raises(RecordError, match="duplicate key"):
+        loads(text.encode())
+
+
 def test_a_tampered_action_is_reported_with_its_index() -> None:
     record = _record()
     actions = list(record.actions)

@@ -243,6 +243,14 @@ def test_unsupported_parameters_are_rejected(params: dict[str, Any], setting: st
         load(**params)
 
 
+def test_a_rules_parameter_with_a_duplicate_key_is_rejected_naming_it() -> None:
+    from durak import RulesError
+
+    with pytest.raises(RulesError, match='duplicate key "deck_size"') as err:
+        game_rules({"rules": '{"deck_size": 36, "deck_size": 52}'})
+    assert err.value.setting == "rules"
+
+
 def _midgame(game: Any, seed: int, moves: int) -> Any:
     state = game.new_initial_state()
     rng = random.Random(seed)

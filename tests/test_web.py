@@ -469,6 +469,8 @@ def test_action_messages_in_every_form() -> None:
         ('{"kind": "take", "player": 1, "extra": 1}', "unknown field 'extra'"),
         ('{"action": 5}', "expected text or an object"),
         ("[1, 2]", "not an action"),
+        ('{"kind": "take", "player": 1, "player": 2}', 'duplicate key "player"'),
+        ('{"type": "action", "action": {"kind": "take", "kind": "pass"}}', 'duplicate key "kind"'),
     ],
 )
 def test_malformed_action_messages_say_why(message: str, words: str) -> None:

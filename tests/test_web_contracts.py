@@ -374,6 +374,8 @@ def test_the_engine_service_refuses_a_body_too_big_or_not_json(client: TestClien
     assert bad.status_code == 400 and "not valid JSON" in bad.json()["error"]
     deep = client.post("/api/engine", content=b"[" * 100 + b"]" * 100)
     assert deep.status_code == 400 and "nested more than 32 levels" in deep.json()["error"]
+    twice = client.post("/api/engine", content=b'{"seed": 1, "seed": 2}')
+    assert twice.status_code == 400 and 'duplicate key "seed"' in twice.json()["error"]
 
 
 def test_the_engine_service_answer_reads_back_to_the_library_s_state(client: TestClient) -> None:

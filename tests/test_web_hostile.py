@@ -331,6 +331,7 @@ def test_a_body_without_a_length_is_cut_at_the_limit(client: TestClient) -> None
         (b'{"seats": ["human", ', "not valid JSON"),
         (b"\xff\xfe", "not valid JSON"),
         (b'{"seats": NaN}', "not valid JSON"),
+        (b'{"seats": ["human", "human"], "seats": ["human", "bot"]}', 'duplicate key "seats"'),
     ],
 )
 def test_malformed_bodies_get_400_with_a_reason(
@@ -352,6 +353,9 @@ def test_a_deep_message_on_the_socket_is_refused(client: TestClient) -> None:
         assert "nested more than 32 levels" in refused["message"]
         ws.send_text('{"kind": "take", "player": ' + "9" * 5000 + "}")
         assert "too long" in _until(ws, lambda m: m["type"] == "error")["message"]
+        ws.send_text('{"kind": "take", "player": 0, "player": 1}')
+        refused = _until(ws, lambda m: m["type"] == "error")
+        assert 'duplicate key "player"' in refused["message"]
 
 
 # --------------------------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from typing import IO, Any, NoReturn
 __all__ = [
     "MAX_DEPTH",
     "MAX_INT_DIGITS",
+    "DuplicateKeyError",
     "ErrorFactory",
     "brief",
     "check_data",
@@ -32,6 +33,7 @@ __all__ = [
     "parse_json",
     "parse_toml",
     "read_limited",
+    "unique_object",
 ]
 
 #: The deepest nesting of lists and tables (objects) read from a record or a rules file;
@@ -205,6 +207,33 @@ def _json_constant(name: str) -> NoReturn:
     raise _Constant(f"{name} is not a JSON value")
 
 
+class DuplicateKeyError(ValueError):
+    """A JSON object names ``key`` twice (Python's ``json`` would keep the last value silently,
+    where TOML refuses the text)."""
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+        shown = key if len(key) <= 60 else key[:57] + "..."
+        super().__init__(f"duplicate key {json.dumps(shown, ensure_ascii=False)}")
+
+
+def unique_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """The ``object_pairs_hook`` of :func:`json.loads` that refuses a key met twice in one
+    object.
+
+    Raises:
+        DuplicateKeyError: naming the first key met again.
+    """
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise DuplicateKeyError(key)
+            seen.add(key)
+    return data
+
+
 def _path(parts: tuple[object, ...]) -> str:
     return "/".join(p if isinstance(p, str) else brief(p) for p in parts)
 
@@ -297,14 +326,22 @@ def parse_json(text: str | bytes | bytearray, error: ErrorFactory, what: str) ->
     """Parse JSON text (the caller has checked its size), then :func:`check_data` it.
 
     Raises:
-        the ``error`` factory's exception: the text is not JSON (``""``), is nested too deeply
+        the ``error`` factory's exception: the text is not JSON (``""``), names a key twice in
+            one object (``""``, naming the key: TOML refuses that too), is nested too deeply
             (``""``, with the position) or holds too long an integer (its path).
         TypeError: ``text`` is not text or bytes.
     """
     if not isinstance(text, str | bytes | bytearray):
         raise TypeError(f"{what} is JSON text or bytes, not {type(text).__name__}")
     try:
-        data = json.loads(text, parse_int=_json_int, parse_constant=_json_constant)
+        data = json.loads(
+            text,
+            parse_int=_json_int,
+            parse_constant=_json_constant,
+            object_pairs_hook=unique_object,
+        )
+    except DuplicateKeyError as exc:
+        raise error("", f"{what} names a key twice: {exc}") from None
     except RecursionError:
         decoded = text if isinstance(text, str) else bytes(text).decode("utf-8", "replace")
         raise error("", f"{what} is {_too_deep(decoded, _JSON_TOKENS)}") from None

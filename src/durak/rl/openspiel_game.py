@@ -110,6 +110,7 @@ import numpy as np
 import numpy.typing as npt
 import pyspiel
 
+from durak._input import DuplicateKeyError, unique_object
 from durak.bots import make_bot
 from durak.cards import Card, format_cards
 from durak.engine import apply_with_events, new_game, next_actor
@@ -188,8 +189,8 @@ def game_rules(params: dict[str, Any] | None = None) -> Rules:
     """
     merged = {**_DEFAULTS, **(params or {})}
     try:
-        overrides = json.loads(merged["rules"])
-    except (TypeError, json.JSONDecodeError) as exc:
+        overrides = json.loads(merged["rules"], object_pairs_hook=unique_object)
+    except (TypeError, json.JSONDecodeError, DuplicateKeyError) as exc:
         raise RulesError("rules", f"must be a JSON object of settings: {exc}") from None
     if not isinstance(overrides, dict):
         raise RulesError("rules", f"must be a JSON object of settings, not {merged['rules']!r}")

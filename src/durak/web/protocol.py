@@ -49,6 +49,7 @@ from typing import Any
 
 import attrs
 
+from durak._input import DuplicateKeyError, unique_object
 from durak.actions import ACTION_KINDS as _ACTION_KINDS
 from durak.actions import (
     Action,
@@ -241,7 +242,9 @@ def action_from_message(message: str | Mapping[str, Any]) -> Action:
         stripped = data.strip()
         if stripped.startswith("{"):
             try:
-                data = json.loads(stripped)
+                data = json.loads(stripped, object_pairs_hook=unique_object)
+            except DuplicateKeyError as exc:
+                raise InvalidError(f"the message names a key twice: {exc}") from None
             except json.JSONDecodeError as exc:
                 raise InvalidError(f"not valid JSON: {exc}") from None
         else:
