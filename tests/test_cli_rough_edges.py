@@ -1,11 +1,18 @@
 """The terminal's rough edges a new player found: players from ``--bots``, bots labelled by
 seat, the help's percent sign, the match table's columns, team presets' player counts, the
-highlighted card, and the sources named as the rule book names them."""
+highlighted card, the sources named as the rule book names them, error lines that cannot drive
+the terminal, and output that cannot be written (a closed pipe, a full disk)."""
 
 from __future__ import annotations
 
+import errno
+import io
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -13,9 +20,13 @@ from durak.actions import Lead, Pass, Take
 from durak.cards import Card
 from durak.cli import _resolve_rules, main
 from durak.cli.commands import parse_command
+from durak.cli.console import _fail
 from durak.cli.play import HUMAN, PlaySession, _KeyUI
 from durak.cli.render import _cards_used
-from durak.presets import PRESETS
+from durak.errors import RulesError
+from durak.presets import PRESETS, loads_rules
+from durak.records import RecordError, loads
+from durak.rules import Rules
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -124,3 +135,182 @@ def test_cards_typed_with_the_screen_language_s_rank_letters() -> None:
     assert parse_command("d", state, HUMAN, look).action is None  # d alone stays "done"
     russian = PlaySession(rules, 2, "podkidnoy", lang="ru")
     assert parse_command("Д♠", russian.state, HUMAN, russian.look).action == Lead(HUMAN, ("Qs",))
+
+
+# --- error lines that cannot drive the terminal ------------------------------------------------
+
+ESC = "\x1b[2Jx"  # "clear the screen", then x
+TOO_DEEP = json.loads("[" * 33 + "]" * 33)  # deeper than MAX_DEPTH below its key
+BASE = {"format": "durak-record", "version": 1, "rules": {}, "deal": {"seed": 1, "dealer": 1}}
+RESULT = {"durak": 0, "draw": False, "places": [1, 2], "winners": [1], "losers": [0]}
+
+
+def _safe_line(text: str) -> bool:
+    """Whether ``text`` is one line of printable characters that UTF-8 can write."""
+    text.encode("utf-8")  # no lone surrogate
+    return text.isprintable()
+
+
+def test_cli_error_lines_escape_control_characters_of_a_rules_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "esc.toml"
+    path.write_text('players = 3\n"\\u001b[2Jx" = 1\n', "utf-8")
+    assert main(["simulate", "--rules", str(path), "--games", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.endswith("\n") and _safe_line(err[:-1]), ascii(err)
+    assert "durak: error: '\\x1b[2Jx': unknown setting (known: preset, players," in err
+    surrogate = tmp_path / "surrogate.json"
+    surrogate.write_text('{"\\ud800": 1}', "utf-8")
+    assert main(["simulate", "--rules", str(surrogate), "--games", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("durak: error: '\\ud800': unknown setting") and _safe_line(err[:-1])
+
+
+def test_cli_error_lines_escape_control_characters_of_a_record(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    records = {
+        "rules": {**BASE, "actions": [], "rules": {ESC: 1}},
+        "result": {**BASE, "actions": [], "result": {**RESULT, ESC: 1}},
+        "extra": {**BASE, "actions": [], "result": {**RESULT, "extra": {ESC: {"a": 1}}}},
+        "meta": {**BASE, "actions": [], "meta": {ESC: TOO_DEEP}},
+    }
+    for name, record in records.items():
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(record), "utf-8")
+        assert main(["replay", str(path), "--line"]) == 2, name
+        err = capsys.readouterr().err
+        assert err.endswith("\n") and _safe_line(err[:-1]), (name, ascii(err))
+        assert "'\\x1b[2Jx'" in err, (name, err)
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: loads_rules('{"\\ud800": 1}', "json"),
+        lambda: loads_rules('{"players": 3, "\\u001b[2Jx": 1}', "json"),
+        lambda: loads_rules('{"\\u001b[2Jx": ' + "[" * 40 + "]" * 40 + "}", "json"),
+        lambda: loads_rules('{"\\u001b[2Jx": 1' + "0" * 5000 + "}", "json"),
+        lambda: Rules(**{ESC: 1}),
+        lambda: Rules().replace(**{ESC: 1}),
+        lambda: Rules.from_dict({ESC: 1}),
+    ],
+)
+def test_rules_errors_quote_setting_names_with_control_characters_or_surrogates(make: Any) -> None:
+    with pytest.raises(RulesError) as err:
+        make()
+    assert _safe_line(str(err.value)) and _safe_line(err.value.setting), ascii(str(err.value))
+    assert err.value.setting in ("'\\ud800'", "'\\x1b[2Jx'")
+
+
+def test_record_errors_quote_field_names_with_control_characters() -> None:
+    for changes in (
+        {"result": {**RESULT, ESC: 1}},
+        {"result": {**RESULT, "\ud800": 1}},
+        {"result": {**RESULT, "extra": {ESC: {"a": 1}}}},
+        {"meta": {ESC: {"a": 1, "b": TOO_DEEP}}},
+    ):
+        with pytest.raises(RecordError) as err:
+            loads(json.dumps({**BASE, "actions": [], **changes}))
+        assert _safe_line(str(err.value)) and _safe_line(err.value.where), ascii(str(err.value))
+
+
+def test_error_names_that_are_plain_text_are_shown_as_they_are() -> None:
+    with pytest.raises(RulesError, match=r"^colour: unknown setting") as err:
+        loads_rules("colour = 'red'\n")
+    assert err.value.setting == "colour"
+    with pytest.raises(RulesError, match=r"^цвет: unknown setting"):
+        loads_rules('{"цвет": 1}', "json")
+    with pytest.raises(RecordError, match=r"^meta/notes/0/0/0"):
+        loads(json.dumps({**BASE, "actions": [], "meta": {"notes": TOO_DEEP}}))
+
+
+def test_cli_error_printing_escapes_any_control_character_or_surrogate(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert _fail("bad \x1b[2J\x07 name\ud800 on\ntwo lines\u202e") == 2
+    assert capsys.readouterr().err == (
+        "durak: error: bad \\x1b[2J\\x07 name\\ud800 on\\ntwo lines\\u202e\n"
+    )
+    assert _fail("ordinary: text, ходы, 7♥") == 2
+    assert capsys.readouterr().err == "durak: error: ordinary: text, ходы, 7♥\n"
+
+
+# --- output that cannot be written -------------------------------------------------------------
+
+
+class _FailingOutput(io.StringIO):
+    """Standard output whose writes fail with ``error``."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__()
+        self.error = error
+
+    def write(self, text: str) -> int:
+        raise self.error
+
+    def flush(self) -> None:
+        raise self.error
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["rules", "--json"], ["rules"], ["simulate", "--games", "3", "--quiet", "--json"]],
+)
+def test_cli_ends_quietly_when_the_output_pipe_is_closed(
+    argv: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdout", _FailingOutput(BrokenPipeError(errno.EPIPE, "Broken pipe")))
+    assert main(argv) == 141
+    assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["rules", "--json"], ["rules"], ["simulate", "--games", "3", "--quiet", "--json"]],
+)
+def test_cli_says_in_one_line_when_it_cannot_write_the_output(
+    argv: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    full = OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(sys, "stdout", _FailingOutput(full))
+    assert main(argv) == 1
+    assert capsys.readouterr().err == (
+        "durak: error: cannot write the output: No space left on device\n"
+    )
+
+
+def _durak(argv: list[str], stdout: Any) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    return subprocess.run(
+        [sys.executable, "-m", "durak", *argv],
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize("argv", [["rules", "--json"], ["simulate", "--games", "3", "--quiet"]])
+def test_cli_process_ends_quietly_on_a_closed_pipe_without_a_traceback(argv: list[str]) -> None:
+    read, write = os.pipe()
+    os.close(read)  # the reader is gone before anything is written, as after `| head -1`
+    try:
+        done = _durak(argv, write)
+    finally:
+        os.close(write)
+    assert done.stderr == "" and done.returncode == 141, done.stderr
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    "argv", [["rules"], ["rules", "--json"], ["simulate", "--games", "3", "--quiet", "--json"]]
+)
+def test_cli_process_on_a_full_disk_says_so_in_one_line(argv: list[str]) -> None:
+    with open("/dev/full", "w") as full:
+        done = _durak(argv, full)
+    assert done.returncode == 1, done.stderr
+    assert done.stderr == "durak: error: cannot write the output: No space left on device\n"

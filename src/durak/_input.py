@@ -28,6 +28,7 @@ __all__ = [
     "DuplicateKeyError",
     "ErrorFactory",
     "brief",
+    "brief_name",
     "check_data",
     "check_size",
     "parse_json",
@@ -100,6 +101,29 @@ def brief(value: object) -> str:
         return _BRIEF.repr(value)
     except Exception:  # a repr that fails in a way reprlib does not catch
         return f"<a {type(value).__name__}>"
+
+
+#: The longest name :func:`brief_name` shows as it is.
+_PLAIN_NAME = 48
+
+
+def brief_name(name: object) -> str:
+    r"""A name from untrusted input (a setting, a field, an object's key) for an error message:
+    as it is when it is short printable text without surrounding spaces, else quoted and escaped
+    by :func:`brief` as preset names are, so that no control character, terminal escape,
+    invisible format character or lone surrogate reaches the message.
+
+    >>> print(brief_name("colour"), brief_name("\x1b[2J"), brief_name("\ud800"), brief_name(""))
+    colour '\x1b[2J' '\ud800' ''
+    """
+    if (
+        isinstance(name, str)
+        and 0 < len(name) <= _PLAIN_NAME
+        and name.isprintable()
+        and name.strip() == name
+    ):
+        return name
+    return brief(name)
 
 
 # --- size ----------------------------------------------------------------------------------------
@@ -235,7 +259,7 @@ def unique_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def _path(parts: tuple[object, ...]) -> str:
-    return "/".join(p if isinstance(p, str) else brief(p) for p in parts)
+    return "/".join(brief_name(p) if isinstance(p, str) else brief(p) for p in parts)
 
 
 def _too_long(digits: int | None) -> str:

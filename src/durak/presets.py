@@ -36,6 +36,7 @@ from durak._input import (
     MAX_DEPTH,
     MAX_INT_DIGITS,
     brief,
+    brief_name,
     check_size,
     parse_json,
     parse_toml,
@@ -267,7 +268,8 @@ def rules_from_mapping(data: Mapping[str, Any]) -> Rules:
             raise RulesError(brief(key), "a setting is named by text")
         if key not in SETTINGS:
             raise RulesError(
-                key, message("rules.unknown-setting", known=f"preset, {', '.join(SETTINGS)}")
+                brief_name(key),
+                message("rules.unknown-setting", known=f"preset, {', '.join(SETTINGS)}"),
             )
         if key in _OPTIONAL and isinstance(value, str) and value.lower() == "none":
             settings[key] = None

@@ -41,6 +41,7 @@ from durak._input import (
     MAX_DEPTH,
     MAX_INT_DIGITS,
     brief,
+    brief_name,
     check_data,
     check_size,
     parse_json,
@@ -177,7 +178,7 @@ def extra_from_json(data: Any, field: str = "extra") -> tuple[tuple[str, Any], .
     for name, value in items:
         if not isinstance(name, str):
             raise RecordError(field, f"a name must be text, not {brief(name)}")
-        out[name] = freeze(value, f"{field}/{name}")
+        out[name] = freeze(value, f"{field}/{brief_name(name)}")
     return tuple(sorted(out.items()))
 
 
@@ -208,7 +209,7 @@ def result_from_dict(data: Mapping[str, Any]) -> Result:
     unknown = [key for key in data if key not in _RESULT_FIELDS and key != "extra"]
     if unknown:
         key = unknown[0]
-        raise RecordError(key if isinstance(key, str) else brief(key), "unknown field of a result")
+        raise RecordError(brief_name(key), "unknown field of a result")
     missing = [name for name in _RESULT_FIELDS if name not in data]
     if missing:
         raise RecordError(missing[0], "missing field of a result")

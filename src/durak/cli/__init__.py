@@ -48,6 +48,7 @@ runs the subcommands and re-exports the submodules' names.
 from __future__ import annotations
 
 import argparse
+import os
 import secrets
 import sys
 import tomllib
@@ -523,13 +524,45 @@ def main(argv: Sequence[str] | None = None) -> int:
     Returns:
         The exit status: 0 on success (a finished or abandoned game), 2 for bad arguments,
         rules, rules files or records (the error is printed to stderr in one line), 130 when
-        interrupted.
+        interrupted, 141 when the reader of the output went away (a closed pipe, as in
+        ``durak rules --json | head -1``: the command ends quietly), 1 when the output cannot
+        be written otherwise (a full disk: ``durak: error: cannot write the output: ...``).
     """
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
         status: int = args.func(args)
+        sys.stdout.flush()  # a write error of buffered output shows here, not at exit
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader is gone (``| head``): nothing more can be said to it and it asked for no
+        # more, so end quietly. 141 is 128 + SIGPIPE, the status a shell reports for a program
+        # that the signal ended, as 130 (128 + SIGINT) is for an interrupt above.
+        _drop_stdout()
+        return 141
+    except OSError as exc:
+        if exc.filename is not None:  # a file that could not be opened, not the output
+            raise
+        # Writing to the open output failed (ENOSPC on a full disk, EIO ...).
+        _drop_stdout()
+        print(f"durak: error: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
+        return 1
     return status
+
+
+def _drop_stdout() -> None:
+    """Point the process's standard output at the null device after a write to it failed, so
+    that the output still buffered is not written again, and fails again with a traceback, when
+    the interpreter flushes it at exit (the recipe of Python's documentation, "Note on
+    SIGPIPE"). A standard output without a file descriptor (a test's capture) is left alone."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, fd)
+    finally:
+        os.close(devnull)

@@ -24,12 +24,23 @@ def _can_encode(console: Console, text: str) -> bool:
     return True
 
 
+class _Console(Console):
+    """A rich console that lets a closed pipe's :class:`BrokenPipeError` reach
+    :func:`durak.cli.main`, which ends every command the same way (rich's own
+    :meth:`~rich.console.Console.on_broken_pipe` raises :class:`SystemExit` with status 1)."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True  # write nothing more
+        raise  # the BrokenPipeError rich is handling
+
+
 def _console(stream: TextIO, stderr: bool = False) -> Console:
     """A rich console on ``stream``: plain text (no escape codes) when it is not a terminal;
-    rich itself honours ``NO_COLOR``."""
+    rich itself honours ``NO_COLOR``. A closed pipe raises :class:`BrokenPipeError`
+    (:class:`_Console`)."""
     isatty = getattr(stream, "isatty", None)
     tty = bool(isatty and isatty())
-    return Console(
+    return _Console(
         file=stream,
         force_terminal=None if tty else False,
         stderr=stderr,
@@ -59,9 +70,23 @@ def _ansi(renderable: RenderableType, width: int) -> str:
     return buffer.getvalue()
 
 
+def _printable(text: str) -> str:
+    """``text`` with every character that is not printable (control characters such as ESC and
+    newlines, format characters such as U+202E, lone surrogates) written as its Python escape
+    (``\\x1b``, ``\\n``, ``\\u202e``, ``\\ud800``): it cannot move the cursor, drive the
+    terminal or make the line unwritable in UTF-8."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
+
+
 def _fail(message: str) -> int:
-    """Print ``durak: error: message`` to stderr in one line; the exit status 2."""
-    print(f"durak: error: {message}", file=sys.stderr)
+    """Print ``durak: error: message`` to stderr in one line; the exit status 2.
+
+    The message may hold names from a hostile rules file or record; the library quotes them
+    (:func:`durak._input.brief_name`), and as a last line of defence any control character or
+    surrogate left is escaped here (:func:`_printable`)."""
+    print(f"durak: error: {_printable(message)}", file=sys.stderr)
     return 2
 
 

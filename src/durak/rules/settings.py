@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from durak._input import brief
+from durak._input import brief, brief_name
 from durak.cards import DECK_SIZES, MAX_COPIES, Suit
 from durak.errors import InvalidCardError, RulesError
 from durak.messages import message
@@ -404,8 +404,7 @@ class Rules:
             if cap is not None and cap > self.cards:
                 raise RulesError(
                     setting,
-                    f"must be at most the number of cards in play ({self.cards}), "
-                    f"not {brief(cap)}",
+                    f"must be at most the number of cards in play ({self.cards}), not {brief(cap)}",
                 )
         if self.misdeal_suit_count is not None and self.misdeal_suit_count > self.hand_size:
             raise RulesError(
@@ -467,7 +466,7 @@ class Rules:
         unknown = sorted(set(changes) - set(SETTINGS))
         if unknown:
             raise RulesError(
-                unknown[0], message("rules.unknown-setting", known=", ".join(SETTINGS))
+                brief_name(unknown[0]), message("rules.unknown-setting", known=", ".join(SETTINGS))
             )
         return attrs.evolve(self, **changes)
 
@@ -543,7 +542,7 @@ def _checked_init(init: Callable[..., None]) -> Callable[..., None]:
         unknown = sorted(name for name in settings if name not in _KNOWN)
         if unknown:
             raise RulesError(
-                unknown[0], message("rules.unknown-setting", known=", ".join(SETTINGS))
+                brief_name(unknown[0]), message("rules.unknown-setting", known=", ".join(SETTINGS))
             )
         init(self, **settings)
 
