@@ -254,10 +254,11 @@ class _FailingOutput(io.StringIO):
         raise self.error
 
 
-@pytest.mark.parametrize(
-    "argv",
-    [["rules", "--json"], ["rules"], ["simulate", "--games", "3", "--quiet", "--json"]],
-)
+#: Commands that write their output in different ways (rich, plain JSON, the simulation's).
+_WRITERS = [["rules", "--json"], ["rules"], ["simulate", "--games", "3", "--quiet", "--json"]]
+
+
+@pytest.mark.parametrize("argv", _WRITERS)
 def test_cli_ends_quietly_when_the_output_pipe_is_closed(
     argv: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -266,10 +267,7 @@ def test_cli_ends_quietly_when_the_output_pipe_is_closed(
     assert capsys.readouterr().err == ""
 
 
-@pytest.mark.parametrize(
-    "argv",
-    [["rules", "--json"], ["rules"], ["simulate", "--games", "3", "--quiet", "--json"]],
-)
+@pytest.mark.parametrize("argv", _WRITERS)
 def test_cli_says_in_one_line_when_it_cannot_write_the_output(
     argv: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -305,9 +303,7 @@ def test_cli_process_ends_quietly_on_a_closed_pipe_without_a_traceback(argv: lis
     assert done.stderr == "" and done.returncode == 141, done.stderr
 
 
-@pytest.mark.parametrize(
-    "argv", [["rules"], ["rules", "--json"], ["simulate", "--games", "3", "--quiet", "--json"]]
-)
+@pytest.mark.parametrize("argv", _WRITERS)
 def test_cli_process_on_a_full_disk_says_so_in_one_line(argv: list[str]) -> None:
     # Linux's /dev/full refuses every write with ENOSPC, as a full disk does.
     with open("/dev/full", "w") as full:
