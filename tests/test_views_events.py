@@ -254,3 +254,15 @@ def test_R13_3_every_event_the_engine_reports_is_read_back_equal(preset: str) ->
                 for event in events_for(events, seat):
                     data = json.loads(json.dumps(event_to_dict(event)))
                     assert event_from_dict(data) == event
+
+
+def test_R13_3_an_acted_event_is_read_back_with_its_action_text() -> None:
+    # Acted reports an action of a kind a rule module adds (R15.5's catch), as text.
+    from durak.events import Acted
+    from durak.records import RecordError
+    from durak.serialize import event_from_dict, event_to_dict
+
+    event = Acted(player=2, action="p2 catch 7d")
+    assert event_from_dict(event_to_dict(event)) == event
+    with pytest.raises(RecordError, match="action"):
+        event_from_dict({**event_to_dict(event), "action": 5})

@@ -351,6 +351,12 @@ def _at_least(low: int, what: str) -> Callable[[Any], int]:
 
 _SEAT = _at_least(0, "a seat")
 
+
+def _text(v: Any, what: str) -> str:
+    if not isinstance(v, str):
+        raise TypeError(f"expected {what}, not {brief(v)}")
+    return v
+
 _EVENT_DECODE: dict[str, Callable[[Any], Any]] = {
     "player": _SEAT,
     "defender": _SEAT,
@@ -366,6 +372,7 @@ _EVENT_DECODE: dict[str, Callable[[Any], Any]] = {
     "face_up": lambda v: None if v is None else _card(v),
     "taken": _bool,
     "result": lambda v: result_from_dict(v),
+    "action": lambda v: _text(v, "an action's text"),
 }
 
 
