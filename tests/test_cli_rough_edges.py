@@ -151,6 +151,18 @@ def _safe_line(text: str) -> bool:
     return text.isprintable()
 
 
+def test_cli_argument_errors_escape_control_characters(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # argparse quotes the arguments it does not know in its error line.
+    with pytest.raises(SystemExit) as done:
+        main(["rules", "podkidnoy", "extra\x1b[2J"])
+    assert done.value.code == 2
+    err = capsys.readouterr().err
+    last = err.rstrip("\n").splitlines()[-1]
+    assert last == "durak: error: unrecognized arguments: extra\\x1b[2J" and _safe_line(last)
+
+
 def test_cli_error_lines_escape_control_characters_of_a_rules_file(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

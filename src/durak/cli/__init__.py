@@ -54,7 +54,7 @@ import sys
 import tomllib
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from durak import __version__
 from durak._input import brief
@@ -62,7 +62,7 @@ from durak.cli.bots_cmd import _cmd_bots
 from durak.cli.commands import LINE_HELP, parse_command
 from durak.cli.commands import Command as Command
 from durak.cli.commands import card_actions as card_actions
-from durak.cli.console import _error_text, _fail
+from durak.cli.console import _error_text, _fail, _printable
 from durak.cli.play import HUMAN as HUMAN
 from durak.cli.play import PlaySession, _cmd_play, render_screen
 from durak.cli.play import _play_keys as _play_keys
@@ -154,10 +154,19 @@ def _bot_list(text: str) -> tuple[str, ...]:
     return kinds
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, whose error line escapes what it quotes of the command line (an
+    argument may hold terminal escapes); its subcommands' parsers are of this class too."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {_printable(message)}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``durak`` command, with the ``play``, ``simulate``,
     ``rules`` and ``replay`` subcommands."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="durak",
         description="The card game Durak: play it in the terminal, simulate it, list its "
         "house rules, replay recorded games.",
