@@ -228,6 +228,28 @@ def test_R15_1_a_stock_of_jokers_alone_stays_face_down_and_a_dealt_card_shows_tr
     assert sampled.hands[0] == state.hands[0] and shown in sampled.hands[1]
 
 
+def test_R15_1_the_card_that_fixed_trump_may_be_played_while_jokers_alone_are_left() -> None:
+    rules = Rules(players=2, deck_size=52, jokers=2, hand_size=26)
+    order = _order(rules, 52, ["Jk", "Jk#2"])
+    state = new_game(rules, deck=order)
+    shown = state.trump_card
+    assert shown is not None and state.face_up is None
+    holder = next(p for p in range(2) if shown in state.hands[p])
+    # Play it: the holder leads it, or, defending, beats the lead with it or takes.
+    while shown in state.hands[holder] and not state.is_over:
+        mine = [a for a in legal_actions(state) if shown in getattr(a, "cards", ())]
+        mine += [a for a in legal_actions(state) if getattr(a, "card", None) == shown]
+        state = apply(state, mine[0] if mine else legal_actions(state)[0])
+    assert shown not in state.hands[holder] and state.stock
+    assert validate_state(state) is state
+    assert state_from_dict(state_to_dict(state)) == state
+    for p in range(2):
+        v = view(state, p)
+        assert v.face_up is None
+        sampled = determinize(v, random.Random(p))
+        assert set(legal_actions(sampled, p)) == set(legal_actions(state, p))
+
+
 def test_R15_1_games_whose_stock_may_hold_jokers_alone_play_to_the_end() -> None:
     # One card left after the deal: a joker in about 1 deal of 53, and then R15.1's last
     # sentence decides; such deals and some others are played out.
@@ -291,6 +313,10 @@ def test_R15_an_extension_is_switched_on_by_its_setting_not_named_a_house_rule(
     # Named, it would skip its setting's checks (R15.3 needs transfer_by_showing_trump).
     with pytest.raises(RulesError, match=f"house_rules: '{name}' is an R15 extension.*{setting}"):
         Rules(house_rules=[name])
+    # Misspelt, it is unknown, and the message points to the setting (not to the name).
+    hint = f"unknown house rule .*switched on by its setting {setting}"
+    with pytest.raises(RulesError, match=hint):
+        Rules(house_rules=[name.upper()])
 
 
 def test_R13_4_new_position_takes_the_modules_facts_and_refuses_bad_ones() -> None:
@@ -305,6 +331,8 @@ def test_R13_4_new_position_takes_the_modules_facts_and_refuses_bad_ones() -> No
         ([("a", 1, 2)], "pairs"),
         ({1: 1}, "name must be text"),
         (5, "mapping"),
+        ({"a": 10**5000}, "digits"),
+        ({"a": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}, "deep"),
     ]:
         with pytest.raises(PositionError, match=f"extra: .*{words}"):
             at(two, hands, trump="d", stock="Jk 2d", extra=extra)
@@ -316,8 +344,8 @@ def test_R15_1_a_position_with_a_stock_of_jokers_names_the_dealt_card_that_fixed
     state = at(two, hands, trump="d", stock="Jk", trump_card="9d")
     assert state.trump_card == Card.parse("9d") and state.face_up is None
     assert Card.parse("9d") in state.known[0]  # it was shown to all
-    with pytest.raises(PositionError, match=r"in a hand \(R15\.1\)"):
-        at(two, hands, trump="d", stock="Jk", trump_card="Td")
+    played = at(two, hands, trump="d", stock="Jk", trump_card="Td")  # played since: discarded
+    assert played.face_up is None and view(played, 0).face_up is None
     with pytest.raises(PositionError, match=r"R2\.4"):
         at(two, hands, trump="d", stock="Jk 5c", trump_card="9d")  # not jokers alone
 

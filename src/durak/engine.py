@@ -26,7 +26,7 @@ import struct
 from collections.abc import Iterable, Mapping, Sequence, Set
 from typing import Any
 
-from durak._input import brief
+from durak._input import brief, check_data
 from durak.actions import _KIND_TYPES as _ACTION_TYPES
 from durak.actions import (
     Action,
@@ -621,7 +621,9 @@ def new_position(
 
 
 def _facts(extra: object) -> tuple[tuple[str, Extra], ...]:
-    """``new_position``'s ``extra`` as :attr:`GameState.extra` holds it: pairs sorted by name."""
+    """``new_position``'s ``extra`` as :attr:`GameState.extra` holds it: pairs sorted by name,
+    within the limits a saved state is read with (nesting, integer size)."""
+    check_data(extra, lambda where, reason: PositionError(f"extra: {where}: {reason}"), "extra")
     if isinstance(extra, Mapping):
         items = list(extra.items())
     elif isinstance(extra, Iterable) and not isinstance(extra, str | bytes):
@@ -721,17 +723,11 @@ def validate_state(state: GameState) -> GameState:
     if s.trump_card is not None:
         if s.trump_card.suit != s.trump:
             raise PositionError(f"trump_card: {s.trump_card} is not of the trump suit (R2.4)")
-        if s.stock and s.stock[-1] != s.trump_card:
-            if not all(c.special for c in s.stock):
-                raise PositionError(
-                    f"trump_card: {s.trump_card} is not the face-up card under the stock (R2.4)"
-                )
-            if not any(s.trump_card in h for h in s.hands):
-                # R15.1: with jokers alone in the stock, a dealt card fixed trump
-                raise PositionError(
-                    f"trump_card: the stock holds jokers alone, so {s.trump_card}, the dealt "
-                    "card that fixed trump, is in a hand (R15.1)"
-                )
+        # R15.1: with jokers alone in the stock, a dealt card fixed trump (held or played since)
+        if s.stock and s.stock[-1] != s.trump_card and not all(c.special for c in s.stock):
+            raise PositionError(
+                f"trump_card: {s.trump_card} is not the face-up card under the stock (R2.4)"
+            )
     elif s.stock:
         raise PositionError("trump_card: the stock's last card is the face-up trump card (R2.4)")
     for card in s.exchange:

@@ -139,13 +139,13 @@ class PlayerView:
     @property
     def face_up(self) -> Card | None:
         """The face-up trump card under the stock (R2.4), or ``None``: once it is drawn, after
-        a full deal, and when the stock holds jokers alone (R15.1), whose card that fixed trump
-        is known in a hand."""
+        a full deal, and when the stock holds jokers alone (R15.1): the dealt card that fixed
+        trump is then known in a hand, or was played since."""
         card = self.trump_card
-        if not self.stock_size or card is None or card in self.hand:
+        if not self.stock_size or card is None or card in self.hand or card in self.discard:
             return None
-        if any(card in cards for cards in self.known):
-            return None
+        if any(card in cards for cards in self.known) or any(card in p for p in self.table):
+            return None  # held, known to all, or played since: not under the stock
         return card
 
     def unseen(self) -> tuple[Card, ...]:

@@ -346,8 +346,14 @@ def get_module(name: str) -> RuleModule:
     """
     module = _REGISTRY.get(name)
     if module is None:
-        known = ", ".join(sorted(_REGISTRY)) or "none registered"
-        raise RulesError("house_rules", f"unknown house rule {name!r} (known: {known})")
+        from durak.rules.extensions import SETTINGS  # (not at import: a cycle)
+
+        # The R15 extensions are registered but switched on by their settings, not named.
+        names = sorted(n for n in _REGISTRY if n not in SETTINGS)
+        known = ", ".join(names) or "none registered"
+        setting = SETTINGS.get(name.strip().lower().replace("_", "-"))
+        hint = f"; the R15 extension is switched on by its setting {setting}" if setting else ""
+        raise RulesError("house_rules", f"unknown house rule {name!r} (known: {known}{hint})")
     return module
 
 
