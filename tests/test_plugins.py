@@ -40,7 +40,7 @@ from durak import (
 )
 from durak.actions import Action
 from durak.cards import Card, special_card
-from durak.errors import InvalidCardError, InvalidError
+from durak.errors import InvalidCardError, InvalidError, PositionError
 from durak.events import Acted, GameOver
 from durak.rules.beating import beats
 from durak.rules.bout import Bout
@@ -391,8 +391,30 @@ class CountTakes(RuleModule):
         assert isinstance(takes, int)
         return attrs.evolve(result, extra=(("takes", takes + int(state.taken)),))
 
+    def validate(self, state: GameState) -> str | None:
+        takes = state.fact("takes", 0)
+        if isinstance(takes, bool) or not isinstance(takes, int) or takes < 0:
+            return f"extra: takes: must be a count, not {takes!r}"
+        return None
+
 
 register(CountTakes())
+
+
+def test_R13_4_a_module_validates_its_own_facts_in_a_position() -> None:
+    rules = Rules(players=2, house_rules=["test-count-takes"])
+    hands = ["6c 7c", "8h 9h"]
+    used = set(" ".join(hands).split())
+    rest = [c for c in plan_for(rules).deck if str(c) not in used]
+
+    def position(takes: object) -> GameState:
+        extra: Any = {"takes": takes}
+        return new_position(rules, hands=hands, discard=rest, trump="s", attacker=0, extra=extra)
+
+    assert position(2).fact("takes") == 2
+    for bad in ("x", -1, True):
+        with pytest.raises(PositionError, match="extra: takes: must be a count"):
+            position(bad)
 
 
 def test_fact_reads_extra_as_a_mapping_would() -> None:

@@ -289,6 +289,7 @@ def test_R15_5_determinize_samples_states_of_cheating_games_with_benched_thrower
             if state.is_over:
                 break
             benched += bool(state.fact("benched"))
+            assert validate_state(state) is state  # the module's facts pass its own check
             p = next_actor(state)
             sampled = determinize(view(state, p), random.Random(seed))
             assert sampled.extra == view(state, p).extra
@@ -317,6 +318,37 @@ def test_R15_an_extension_is_switched_on_by_its_setting_not_named_a_house_rule(
     hint = f"unknown house rule .*switched on by its setting {setting}"
     with pytest.raises(RulesError, match=hint):
         Rules(house_rules=[name.upper()])
+
+
+def test_R15_5_a_position_with_malformed_cheating_facts_is_refused_naming_them() -> None:
+    rules = Rules(cheating=True)
+    hands = ["6c 7c 8h", "9c Td"]
+    used = {"6c", "7c", "8h", "9c", "Td", "8c"}
+    rest = [str(c) for c in plan_for(rules).deck if str(c) not in used]
+
+    def position(extra: dict[str, Any]) -> GameState:
+        return new_position(
+            rules, hands=hands, discard=rest, trump="h", attacker=0, defender=1,
+            table=[("8c", None)], extra=extra,
+        )  # fmt: skip
+
+    assert position({"cheats": (("8c", 0),)}).fact("cheats") == (("8c", 0),)
+    for extra, words in [
+        ({"cheats": "garbage"}, "cheats: must be pairs"),
+        ({"cheats": (("8c",),)}, "cheats: must be pairs"),
+        ({"cheats": 5}, "cheats: must be pairs"),
+        ({"cheats": (("xx", 0),)}, "cheats: 'xx' is not a card"),
+        ({"cheats": (("9c", 0),)}, "cheats: 9c is not on the table"),
+        ({"cheats": (("8c", 5),)}, "cheats: the owner of 8c is not a seat"),
+        ({"benched": "x"}, "benched: must be seats"),
+        ({"caught": "yes"}, "caught: must be true or false"),
+    ]:
+        with pytest.raises(PositionError, match=f"extra: {words}"):
+            position(extra)
+    # A saved state is read with the same check.
+    data = state_to_dict(position({}))
+    with pytest.raises(PositionError, match="extra: cheats"):
+        state_from_dict({**data, "extra": {"cheats": "garbage"}})
 
 
 def test_R13_4_new_position_takes_the_modules_facts_and_refuses_bad_ones() -> None:

@@ -733,6 +733,10 @@ def validate_state(state: GameState) -> GameState:
     for card in s.exchange:
         if card & 63 != lowest_trump(rules, s.trump) or not any(card in h for h in s.hands):
             raise PositionError(f"exchange: {card} is not the deck's lowest trump in a hand")
+    for module in _plan(rules).validators:
+        reason = module.validate(s)
+        if reason is not None:
+            raise PositionError(reason)
     if s.result is not None:
         if s.table:
             raise PositionError("table: the game is over, so no card is on the table (R7.3)")

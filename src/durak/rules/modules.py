@@ -219,6 +219,14 @@ class RuleModule:
         bout ended."""
         return result
 
+    def validate(self, state: GameState) -> str | None:
+        """Whether ``state`` is a position this module can play on, for a position built by
+        hand or read from a file (:func:`durak.validate_state`, after the engine's own
+        checks): ``None``, or the reason it is not, naming the field (``"extra: cheats: ..."``),
+        which the engine raises as a :class:`~durak.errors.PositionError`. Check here the
+        form of the module's own facts in :attr:`GameState.extra`, which its hooks read."""
+        return None
+
     # -- policies: the last active module that overrides one gives the answer ---------------
     # A policy must be pure: the same arguments, the same answer. The engine remembers the
     # answers of attack_cap, throwers, next_opponent and draw_order per rules object, so a
@@ -473,6 +481,7 @@ class Plan:
         self.enders = tuple(m for m in modules if _overrides(m, "bout_end"))
         self.dealers = tuple(m for m in modules if _overrides(m, "dealt"))
         self.resulters = tuple(m for m in modules if _overrides(m, "result"))
+        self.validators = tuple(m for m in modules if _overrides(m, "validate"))
         self.throw_filters = tuple(m for m in modules if _overrides(m, "may_throw"))
         self.known_throwers: dict[tuple[tuple[bool, ...], int, int], tuple[int, ...]] = {}
         self._known_orders: dict[

@@ -27,9 +27,10 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import attrs
 
+from durak._input import brief
 from durak.actions import Action, Beat, ShowTrump, ThrowIn, Transfer, register_action
 from durak.cards import Card, Suit, sort_cards
-from durak.errors import InvalidError
+from durak.errors import InvalidCardError, InvalidError
 from durak.messages import Message, message
 from durak.rules.beating import base_beats, beat_table_of
 from durak.rules.bout import Bout
@@ -94,6 +95,37 @@ def cheats_on_table(state: GameState) -> tuple[tuple[Card, int], ...]:
         assert isinstance(text, str) and isinstance(owner, int)
         out.append((Card.parse(text), owner))
     return tuple(out)
+
+
+def _bad_facts(state: GameState) -> str | None:
+    """Why the cheating facts of ``state`` are not of the form the hooks read, or ``None``."""
+    n = len(state.hands)
+    cheats = state.fact(_CHEATS, ())
+    on_table = {c for pair in state.table for c in pair if c is not None}
+    if not isinstance(cheats, tuple):
+        return f"extra: {_CHEATS}: must be pairs (card, owner), not {brief(cheats)}"
+    for item in cheats:
+        if not (isinstance(item, tuple) and len(item) == 2):
+            return f"extra: {_CHEATS}: must be pairs (card, owner), not {brief(item)}"
+        text, owner = item
+        if not isinstance(text, str):
+            return f"extra: {_CHEATS}: must be pairs (card, owner), not {brief(item)}"
+        try:
+            card = Card.parse(text)
+        except InvalidCardError:
+            return f"extra: {_CHEATS}: {brief(text)} is not a card"
+        if card not in on_table:
+            return f"extra: {_CHEATS}: {card} is not on the table (R15.5)"
+        if isinstance(owner, bool) or not isinstance(owner, int) or not 0 <= owner < n:
+            return f"extra: {_CHEATS}: the owner of {card} is not a seat: {brief(owner)}"
+    benched = state.fact(_BENCHED, ())
+    if not isinstance(benched, tuple) or any(
+        isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < n for p in benched
+    ):
+        return f"extra: {_BENCHED}: must be seats, not {brief(benched)}"
+    if not isinstance(state.fact(_CAUGHT, False), bool):
+        return f"extra: {_CAUGHT}: must be true or false, not {brief(state.fact(_CAUGHT))}"
+    return None
 
 
 def _honest_throw(bout: Bout, card: Card, skip: RuleModule) -> bool:
@@ -221,6 +253,9 @@ class Cheating(RuleModule):
 
     def applies(self, rules: Rules) -> bool:
         return rules.cheating
+
+    def validate(self, state: GameState) -> str | None:
+        return _bad_facts(state)
 
     # A cheat is a throw-in or beat the rules so far refuse: allow them all here, and tell them
     # apart by asking the other modules (is_cheat).
