@@ -440,7 +440,7 @@ def new_position(
     defences: int | None = None,
     places: Sequence[int | None] | None = None,
     left: Iterable[int] = (),
-    extra: Mapping[str, Extra] | Iterable[tuple[str, Extra]] = (),
+    extra: Mapping[str, Extra] | Sequence[tuple[str, Extra]] = (),
 ) -> GameState:
     """Start from a given position instead of a deal: between bouts, or with a bout in play.
 
@@ -487,9 +487,9 @@ def new_position(
             bouts, and in play (finished, R7.1) during a bout.
         left: seats that left holding cards with a winning partner (R10.3).
         extra: the rule modules' facts (:attr:`GameState.extra`): a mapping of names to values
-            or ``(name, value)`` pairs; values are numbers, text, booleans, ``None`` and
-            tuples (or lists) of them. The position is checked with them, since some modules'
-            rules read them (R15.5's benched thrower counts as passed).
+            or ``(name, value)`` pairs, each name once; values are numbers, text, booleans,
+            ``None`` and tuples (or lists) of them. The position is checked with them, since
+            some modules' rules read them (R15.5's benched thrower counts as passed).
 
     Raises:
         PositionError: naming the field (and the rule): a card missing or given twice, a seat
@@ -622,40 +622,16 @@ def new_position(
 
 def _facts(extra: object) -> tuple[tuple[str, Extra], ...]:
     """``new_position``'s ``extra`` as :attr:`GameState.extra` holds it: pairs sorted by name,
-    within the limits a saved state is read with (nesting, integer size)."""
-    check_data(extra, lambda where, reason: PositionError(f"extra: {where}: {reason}"), "extra")
-    if isinstance(extra, Mapping):
-        items = list(extra.items())
-    elif isinstance(extra, Iterable) and not isinstance(extra, str | bytes):
-        items = []
-        for pair in extra:
-            if not isinstance(pair, tuple | list) or len(pair) != 2:
-                raise PositionError(f"extra: must hold (name, value) pairs, not {brief(pair)}")
-            items.append((pair[0], pair[1]))
-    else:
-        raise PositionError(f"extra: must be a mapping of names to values, not {brief(extra)}")
+    read as a saved state's are (:func:`durak.records.extra_from_json`, within the same limits
+    of nesting and size)."""
+    from durak.records import RecordError, extra_from_json  # (not at import: a cycle)
 
-    def value(v: object, name: str) -> Extra:
-        if v is None or isinstance(v, bool | int | str):
-            return v
-        if isinstance(v, float):
-            if v != v or v in (float("inf"), float("-inf")):
-                raise PositionError(f"extra: {name}: must be a finite number, not {v!r}")
-            return v
-        if isinstance(v, tuple | list):
-            return tuple(value(x, name) for x in v)
-        raise PositionError(
-            f"extra: {name}: must be a number, text, boolean, None or a tuple, not {brief(v)}"
-        )
-
-    facts: dict[str, Extra] = {}
-    for name, v in items:
-        if not isinstance(name, str):
-            raise PositionError(f"extra: a name must be text, not {brief(name)}")
-        if name in facts:
-            raise PositionError(f"extra: {brief(name)} is given twice")
-        facts[name] = value(v, brief(name))
-    return tuple(sorted(facts.items()))
+    try:
+        check_data(extra, lambda at, why: RecordError(f"extra/{at}" if at else "extra", why))
+        facts: tuple[tuple[str, Extra], ...] = extra_from_json(extra, "extra")
+    except RecordError as exc:
+        raise PositionError(str(exc)) from None
+    return facts
 
 
 def validate_state(state: GameState) -> GameState:

@@ -178,6 +178,8 @@ def extra_from_json(data: Any, field: str = "extra") -> tuple[tuple[str, Any], .
     for name, value in items:
         if not isinstance(name, str):
             raise RecordError(field, f"a name must be text, not {brief(name)}")
+        if name in out:
+            raise RecordError(field, f"{brief_name(name)} is given twice")
         out[name] = freeze(value, f"{field}/{brief_name(name)}")
     return tuple(sorted(out.items()))
 
