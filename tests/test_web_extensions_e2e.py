@@ -10,6 +10,7 @@ from test_web_e2e import DESKTOP, _errors, _shot, browser, server
 
 from durak import Beat, Lead, Rules, apply, build_deck, new_position
 from durak.rules.extensions import Catch
+from durak.views import view
 from durak.web import TableManager
 
 __all__ = ["browser", "server"]  # the fixtures, shared with test_web_e2e
@@ -110,6 +111,20 @@ def test_R15_1_a_stock_of_jokers_alone_shows_no_face_up_card(
     page.wait_for_selector("#deck .card.back")
     assert page.locator("#deck .trump-card").count() == 0  # nothing lies face up (R15.1)
     assert "1 card" in (page.locator("#deck .card.back").get_attribute("aria-label") or "")
+    context.close()
+    assert not errors, errors
+    # Played since (here in the discard pile): still nothing face up under the stock.
+    hands = ["9h 8d", "7c Ks Kd"]
+    used = set(" ".join(hands).split())
+    rest = [str(c) for c in build_deck(52) if str(c) not in used] + ["Jk"]
+    state = new_position(
+        table.rules, hands=hands, stock="Jk#2", trump_card="7s", discard=rest, attacker=0
+    )
+    assert state.face_up is None and view(state, 0).face_up is None
+    table.state = table.initial = state
+    context, page, errors = _open(browser, f"{base}/table/{table.id}")
+    page.wait_for_selector("#deck .card.back")
+    assert page.locator("#deck .trump-card").count() == 0
     context.close()
     assert not errors, errors
 

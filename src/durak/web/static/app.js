@@ -590,9 +590,12 @@
     const pile = document.createElement("div");
     pile.className = "pile";
     // The card that fixed trump lies face up under the stock unless it is in a hand, known to
-    // all: a stock of jokers alone has no face-up card (R15.1).
+    // all, or was played since: a stock of jokers alone has no face-up card (R15.1), as
+    // PlayerView.face_up says.
     const held = v.trump_card && ((v.hand || []).includes(v.trump_card)
-      || (v.known || []).some((cards) => (cards || []).includes(v.trump_card)));
+      || (v.known || []).some((cards) => (cards || []).includes(v.trump_card))
+      || (v.discard || []).includes(v.trump_card)
+      || (v.table || []).some((pair) => (pair || []).includes(v.trump_card)));
     const faceUp = v.stock_size > 0 && v.trump_card && !held;
     if (faceUp) {
       const tc = cardElement(v.trump_card, { label: t("face-up trump card: {card}", { card: cardName(v.trump_card) }) });
