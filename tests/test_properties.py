@@ -66,9 +66,9 @@ from durak import (
     new_game,
     next_actor,
 )
+from durak._step import UNEXPLAINED, _bout, _violation
 from durak.actions import Action, ExchangeTrump, Redeal
 from durak.cards import DECK_SIZES, Suit
-from durak.engine import UNEXPLAINED, _bout, _violation
 from durak.presets import PRESETS
 from durak.rules.beating import beats
 from durak.rules.extensions import Catch, cheats_on_table

@@ -27,6 +27,18 @@ from collections.abc import Iterable, Mapping, Sequence, Set
 from typing import Any
 
 from durak._input import brief, check_data
+from durak._step import (
+    _NO_BOUT,
+    _NO_CARDS,
+    _apply,
+    _bout,
+    _decides,
+    _listed,
+    _listing,
+    _plan,
+    _refusal,
+    _sorted,
+)
 from durak.actions import _KIND_TYPES as _ACTION_TYPES
 from durak.actions import (
     Action,
@@ -41,24 +53,13 @@ from durak.actions import (
     Transfer,
     is_action,
 )
-from durak.cards import Card, Suit, parse_cards, sort_cards
-from durak.errors import IllegalActionError, PositionError, RulesError, SeatError
-from durak.events import (
-    BoutEnded,
-    Drew,
-    Event,
-    GameOver,
-    NewBout,
-    PlayerLeft,
-    PlayerOut,
-)
-from durak.messages import message
+from durak.cards import Card, Suit, parse_cards
+from durak.errors import PositionError, RulesError, SeatError
+from durak.events import Event
 from durak.rules.bout import Bout
-from durak.rules.families import Seating, lowest_trump, one, with_known
-from durak.rules.modules import Plan, RuleModule, Violation, plan_for
-from durak.rules.seating import next_active
+from durak.rules.families import Seating, lowest_trump, one
 from durak.rules.settings import Rules
-from durak.state import Extra, GameState, Pair, evolve, setter
+from durak.state import Extra, GameState, Pair, evolve
 
 __all__ = [
     "acting",
@@ -75,37 +76,6 @@ __all__ = [
     "validate_state",
 ]
 
-_EMPTY: frozenset[int] = frozenset()
-_NO_CARDS: frozenset[Card] = frozenset()
-#: The bout fields of a state between bouts.
-_NO_BOUT: dict[str, Any] = {
-    "table": (),
-    "joined": (),
-    "defender_hand": 0,
-    "taken": False,
-    "passed": _EMPTY,
-    "shown": _NO_CARDS,
-}
-
-#: The bout end's new state (R4.10-R6) when no module has a ``bout_end`` hook: these fields
-#: set in this order, the bout's own fields (``_NO_BOUT``) afresh, the rest kept.
-_next_bout = setter(
-    (
-        "hands",
-        "stock",
-        "discard",
-        "attacker",
-        "defender",
-        "leader",
-        "bouts",
-        "defences",
-        "places",
-        "result",
-        "known",
-        "left",
-    ),
-    _NO_BOUT,
-)
 
 # --------------------------------------------------------------------------------------------
 # Set-up (R2, R3)
@@ -189,8 +159,6 @@ def shuffled_deck(rules: Rules, seed: int | str) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return sort_cards(cards)
 
 
 def _deal(
@@ -924,30 +892,10 @@ def _need_action(action: object) -> None:
 # --------------------------------------------------------------------------------------------
 
 
-def _plan(rules: Rules) -> Plan:
-    """The plan of ``rules``, remembered by identity (hashing a rules object to look it up
-    costs more than the rest of a rule check)."""
-    entry = _plans.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        if len(_plans) > 512:
-            _plans.clear()
-        entry = _plans[id(rules)] = (rules, plan_for(rules))
-    return entry[1]
 
 
-_plans: dict[int, tuple[Rules, Plan]] = {}
-_last: Bout | None = None
 
 
-def _bout(s: GameState) -> Bout:
-    """The derived facts of ``s``; the last state asked about is remembered (by identity), since
-    callers ask :func:`next_actor`, :func:`legal_actions` and :func:`apply` about the same state
-    in turn."""
-    global _last
-    b = _last
-    if b is None or b.s is not s:
-        b = _last = Bout(s, _plan(s.rules))
-    return b
 
 
 # --------------------------------------------------------------------------------------------
@@ -955,59 +903,14 @@ def _bout(s: GameState) -> Bout:
 # --------------------------------------------------------------------------------------------
 
 
-def _violation(b: Bout, action: Action) -> Violation | None:
-    s = b.s
-    p = action.player
-    if s.result is not None:
-        return "R7.3", message("game-over")
-    if p >= len(s.hands):
-        return "R2.1", message("no-seat", seat=p, count=len(s.hands))
-    if not b.active[p]:
-        return "R7.1", message("player-out", player=p)
-    plan = b.plan
-    owner = plan.owners.get(type(action))
-    if owner is None:
-        return _unowned(plan, action)
-    bad = owner.violation(b, action)
-    if bad is None:
-        checkers = plan.checkers_of.get(type(action), plan.checkers)
-        if checkers:
-            return _checked(s, checkers, action)
-    return bad
 
 
-def _unowned(plan: Plan, action: Action) -> Violation:
-    off = plan.off.get(type(action))
-    if off is not None:
-        return off
-    return "R13.1", message("no-module", kind=type(action).__name__)
 
 
-#: The reason for a refused action that no module explains (a module's candidates leave out
-#: an action its violation allows); the property tests make sure it is never given.
-UNEXPLAINED: Violation = ("R13.1", "not among the legal actions now")
 
 
-def _listed(b: Bout, action: Action) -> bool:
-    """Whether ``action`` is among its player's legal actions: the one legality source. A
-    listed object is found by identity first (callers usually pass one back)."""
-    p = action.player
-    s = b.s
-    if s.result is not None or type(p) is not int or p >= len(s.hands):
-        return False
-    mine = _legal(b, p)
-    for listed in mine:
-        if listed is action:
-            return True
-    return action in mine
 
 
-def _refusal(b: Bout, action: Action) -> Violation | None:
-    """``None`` if ``action`` is listed (legal), else the rule it breaks, as the modules'
-    violation hooks say."""
-    if _listed(b, action):
-        return None
-    return _violation(b, action) or UNEXPLAINED
 
 
 def check(state: GameState, action: Action) -> tuple[str, str] | None:
@@ -1034,54 +937,8 @@ def is_legal(state: GameState, action: Action) -> bool:
     return _listed(_bout(state), action)
 
 
-def _legal(b: Bout, p: int) -> tuple[Action, ...]:
-    """``p``'s legal actions (remembered per state): the candidates of the modules that offer
-    actions to his role, each passed through its owner's violation hook unless the module is
-    :attr:`~durak.rules.modules.RuleModule.exact`, and through every module's check hook."""
-    mine = b.legal.get(p)
-    if mine is not None:
-        return mine
-    if b.active[p]:
-        s = b.s
-        plan = b.plan
-        if not s.table:
-            role = "leader" if p == s.attacker else "other"
-        else:
-            role = "defender" if p == s.defender else "thrower"
-        modules = plan.offering_to[role]
-        if plan.plain:  # every module exact and none forbids: the candidates are the listing
-            if len(modules) == 1:
-                mine = tuple(modules[0].candidates(b, p))
-            else:
-                out: list[Action] = []
-                for module in modules:
-                    out.extend(module.candidates(b, p))
-                mine = tuple(out)
-        else:
-            out = []
-            checked = plan.checked
-            for module in modules:
-                offered = module.candidates(b, p)
-                if not module.exact:
-                    out.extend(a for a in offered if _violation(b, a) is None)
-                elif module in checked:
-                    of, every = plan.checkers_of, plan.checkers
-                    out.extend(a for a in offered if _checked(s, of.get(type(a), every), a) is None)
-                else:
-                    out.extend(offered)
-            mine = tuple(out)
-    else:
-        mine = ()
-    b.legal[p] = mine
-    return mine
 
 
-def _checked(s: GameState, checkers: tuple[RuleModule, ...], action: Action) -> Violation | None:
-    for module in checkers:
-        bad = module.check(s, action)
-        if bad is not None:
-            return bad
-    return None
 
 
 def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, ...]:
@@ -1098,64 +955,13 @@ def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, 
     """
     if type(state) is not GameState:
         _need_state(state)
-    n = len(state.hands)
     if player is not None:
-        _need_seat(player, n)
-    if state.result is not None:
-        return ()
-    b = _last
-    if b is None or b.s is not state:
-        b = _bout(state)
-    if player is not None:
-        return _legal(b, player)
-    if b.plan.plain and not b.legal:  # the usual case: every seat at once, written out
-        return _every(b, n)
-    out: list[Action] = []
-    for p in range(n):
-        out.extend(_legal(b, p))
-    return tuple(out)
+        _need_seat(player, len(state.hands))
+    return _listing(state, player)
 
 
-def _every(b: Bout, n: int) -> tuple[Action, ...]:
-    """Every seat's legal actions under a plain plan, each seat's kept as :func:`_legal`
-    keeps it: :func:`_legal`'s plain case for all ``n`` seats in one loop."""
-    s = b.s
-    active = b.active
-    legal = b.legal
-    by_role = b.plan.offering_to
-    if s.table:
-        special, usual, others = s.defender, by_role["defender"], by_role["thrower"]
-    else:
-        special, usual, others = s.attacker, by_role["leader"], by_role["other"]
-    out: list[Action] = []
-    for p in range(n):
-        if active[p]:
-            mine: list[Action] = []
-            for module in usual if p == special else others:
-                mine.extend(module.candidates(b, p))
-            legal[p] = listed = tuple(mine)
-            out.extend(listed)
-        else:
-            legal[p] = ()
-    return tuple(out)
 
 
-def _decides(b: Bout, p: int) -> bool:
-    """Whether ``p`` has a decision to make now: a legal action that is not a private right
-    (R13.2). Without forbidding modules, a thrower decides exactly when he may pass."""
-    plan = b.plan
-    s = b.s
-    if not plan.checkers:
-        if not s.table:
-            return p == s.attacker  # he holds a card (R4.2), and nothing forbids a lead
-        if p == s.defender:
-            return bool(b.unbeaten) and not s.taken  # he may always take (R4.8)
-        if plan.plain:  # the listing is the candidates: is his pass among them?
-            return any(type(a) is Pass for a in _legal(b, p))
-        owner = plan.owners.get(Pass)
-        return owner is not None and owner.violation(b, one(Pass, p)) is None
-    private = plan.private
-    return any(type(a) not in private for a in _legal(b, p))
 
 
 def acting(state: GameState) -> tuple[int, ...]:
@@ -1232,6 +1038,10 @@ def apply(state: GameState, action: Action) -> GameState:
             rule id, and nothing changes.
         TypeError: ``state`` is not a state or ``action`` is not an action.
     """
+    if type(state) is not GameState:
+        _need_state(state)
+    if type(action) not in _ACTION_TYPES:
+        _need_action(action)
     return _apply(state, action, None)
 
 
@@ -1246,6 +1056,8 @@ def apply_with_events(state: GameState, action: Action) -> tuple[GameState, tupl
         IllegalActionError: as :func:`apply`; nothing changes.
         TypeError: ``state`` is not a state or ``action`` is not an action.
     """
+    _need_state(state)
+    _need_action(action)
     log: list[Event] = []
     new = _apply(state, action, log)
     return new, tuple(log)
@@ -1254,160 +1066,3 @@ def apply_with_events(state: GameState, action: Action) -> tuple[GameState, tupl
 def redeal(state: GameState) -> GameState:
     """The same dealer deals again from the next shuffle of the seed's stream (R3.3, R12.2)."""
     return _deal_state(state.rules, state.dealer, None, state.seed, state.shuffles, state.appointed)
-
-
-def _apply(state: GameState, action: Action, log: list[Event] | None) -> GameState:
-    global _last
-    if type(state) is not GameState:
-        _need_state(state)
-    kind = type(action)
-    if kind not in _ACTION_TYPES:
-        _need_action(action)
-    b = _last
-    if b is None or b.s is not state:
-        b = _bout(state)
-    p = action.player
-    listed = b.legal.get(p)  # filled only for a running game's players (the listing)
-    if listed is not None:
-        for x in listed:
-            if x is action:
-                break
-        else:
-            listed = None
-    if listed is None:
-        bad = _refusal(b, action)
-        if bad is not None:
-            raise IllegalActionError(action.describe(), p, bad[0], bad[1])
-    s = state
-    plan = b.plan
-    owner = plan.owners[kind]
-    if log is not None:
-        log.append(owner.event(b, action))
-    effect = owner.effect(b, action)
-    if type(effect) is dict:
-        changes = effect
-    elif isinstance(effect, GameState):
-        if log is not None:
-            log.append(NewBout(effect.attacker, effect.defender))
-        return effect
-    else:
-        changes = dict(effect)
-    for module in plan.adjusters:
-        module.adjust(b, action, changes)
-    if "hands" in changes and s.known and s.known[p] and "known" not in changes:
-        mine = s.known[p]
-        still = mine.intersection(changes["hands"][p])
-        if len(still) != len(mine):  # he played a card everyone knew he held
-            changes["known"] = with_known(s.known, p, still)
-    new = evolve(s, changes)
-    if new.result is not None:  # a module's action ended the game
-        if log is not None:
-            log.append(GameOver(new.result))
-        return new
-    after = _last = Bout(new, plan, b)
-    if after.over():
-        return _end_bout(new, log, plan)
-    return new
-
-
-def _end_bout(s: GameState, log: list[Event] | None = None, plan: Plan | None = None) -> GameState:
-    """R4.10, R5, R6, R7: clear or take the table, draw, record outs, end or rotate."""
-    rules = s.rules
-    if plan is None:
-        plan = _plan(rules)
-    n = len(s.hands)
-    hands = list(s.hands)
-    known = list(s.known)
-    table_cards = tuple([c for pair in s.table for c in pair if c is not None])
-    discard = s.discard
-    defences = s.defences
-    single = plan.single
-    if s.taken:
-        taker = hands[s.defender] + table_cards
-        hands[s.defender] = tuple(sorted(taker)) if single else _sorted(taker)
-        known[s.defender] = known[s.defender].union(table_cards)  # everyone saw them
-    else:
-        discard = discard + table_cards
-        defences += 1
-    if log is not None:
-        log.append(BoutEnded(s.defender, s.taken, table_cards))
-    stock = s.stock
-    size = rules.hand_size
-    if stock:
-        for p in plan.order_of(s.leader, s.joined, s.defender, s.places):
-            need = size - len(hands[p])
-            if need > 0 and stock:
-                drawn, stock = stock[:need], stock[need:]
-                hand = hands[p] + drawn
-                hands[p] = tuple(sorted(hand)) if single else _sorted(hand)
-                face_up = None
-                if not stock and drawn[-1] == s.trump_card:
-                    # he drew the face-up trump card, in sight of all (R5.2); a stock of jokers
-                    # alone has none (R15.1)
-                    face_up = drawn[-1]
-                    known[p] = known[p] | {face_up}
-                if log is not None:
-                    log.append(Drew(p, len(drawn), drawn, face_up))
-    newly_out = [] if stock else [p for p in range(n) if s.places[p] is None and not hands[p]]
-    places, left, result = plan.settle(rules, s.places, s.left, newly_out, s.defender)
-    if result is not None:
-        for module in plan.resulters:
-            result = module.result(s, result)
-    if log is not None and newly_out:
-        durak = result.durak if result is not None else None
-        log.extend(PlayerOut(p, places[p] or n) for p in newly_out if p != durak)
-        log.extend(
-            PlayerLeft(p, places[p] or n, next(q for q in newly_out if not rules.opponents(p, q)))
-            for p in sorted(left - s.left)
-        )
-    attacker = s.attacker
-    defender = s.defender
-    if result is None:
-        active = plan.active_of(places)
-        if not s.taken and active[s.defender]:
-            attacker = s.defender  # R6.1
-        else:
-            nxt = next_active(active, s.defender)  # R6.1 (defender out), R6.2
-            assert nxt is not None
-            attacker = nxt
-        nxt_def = plan.opponent_of(active, attacker)  # R4.1, R6.3, R10.4
-        assert nxt_def is not None
-        defender = nxt_def
-    if plan.enders:
-        changes: dict[str, Any] = {
-            "hands": tuple(hands),
-            "stock": stock,
-            "discard": discard,
-            "attacker": attacker,
-            "defender": defender,
-            "leader": attacker,
-            **_NO_BOUT,
-            "bouts": s.bouts + 1,
-            "defences": defences,
-            "places": places,
-            "result": result,
-            "known": tuple(known),
-            "left": left,
-        }
-        for module in plan.enders:
-            module.bout_end(s, changes)
-        new = evolve(s, changes)
-    else:  # the same fields, set without a mapping
-        new = _next_bout(
-            s,
-            tuple(hands),
-            stock,
-            discard,
-            attacker,
-            defender,
-            attacker,
-            s.bouts + 1,
-            defences,
-            places,
-            result,
-            tuple(known),
-            left,
-        )
-    if log is not None:
-        log.append(GameOver(result) if result is not None else NewBout(attacker, defender))
-    return new

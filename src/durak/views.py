@@ -20,10 +20,10 @@ import random
 import attrs
 
 from durak._input import brief
+from durak._step import _bout
 from durak.actions import Action
 from durak.cards import Card, Suit, sort_cards
 from durak.engine import (
-    _bout,
     _need_seat,
     _need_state,
     acting,
