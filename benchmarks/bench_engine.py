@@ -307,6 +307,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     presets = list(PRESETS) if args.presets == ["all"] else args.presets
 
     print(f"durak {durak.__version__}")
+    print(f"build: {'compiled (DURAK_COMPILE=1)' if durak.compiled else 'pure Python'}")
     print(f"Python {platform.python_version()} ({platform.python_implementation()})")
     print(f"machine: {machine()}")
     if args.profile is not None:

@@ -122,6 +122,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
 
     print(f"durak {durak.__version__}; durakgame (PyPI)")
+    print(f"build: {'compiled (DURAK_COMPILE=1)' if durak.compiled else 'pure Python'}")
     print(f"Python {platform.python_version()} ({platform.python_implementation()})")
     print(f"{args.games} random two-player games per run, {args.runs} runs, CPU time\n")
     ours: list[float] = []

@@ -1,7 +1,10 @@
 """Check the built distributions in a folder (``python tests/check_dist.py dist``): the wheel
 holds the package alone (no tests, no ``conftest.py``) with its schemas, type marker and web
-page, and needs attrs alone; the sdist carries the docs, the examples, the changelog and the
-tests. Prints what it checked and exits 1 on the first problem. ``.ci/run`` runs it."""
+page, and needs attrs alone; the sdist carries the docs, the examples, the changelog, the tests
+and the build backend. ``python tests/check_dist.py --compiled WHEEL`` checks a wheel of the
+optional compiled build: the same, plus an extension beside each compiled module's source and
+mypyc's shared library. Prints what it checked and exits 1 on the first problem. ``.ci/run``
+runs both."""
 
 from __future__ import annotations
 
@@ -12,7 +15,13 @@ from email.parser import Parser
 from pathlib import Path
 
 
-def check_wheel(path: Path) -> list[str]:
+#: The modules the compiled build compiles (build_backend/durak_build.py), in the wheel.
+COMPILED = ("durak/_step", "durak/rules/bout", "durak/rules/families")
+#: mypyc's shared library of the compiled modules, beside the package.
+MYPYC_LIB = "durak__mypyc."
+
+
+def check_wheel(path: Path, compiled: bool = False) -> list[str]:
     with zipfile.ZipFile(path) as wheel:
         names = wheel.namelist()
         meta_name = next(n for n in names if n.endswith(".dist-info/METADATA"))
@@ -20,6 +29,17 @@ def check_wheel(path: Path) -> list[str]:
     problems = []
     package = [n for n in names if ".dist-info/" not in n]
     stray = [n for n in package if not n.startswith("durak/")]
+    if compiled:
+        stray = [n for n in stray if not (n.startswith(MYPYC_LIB) and n.endswith(".so"))]
+        for module in COMPILED:
+            if f"{module}.py" not in names:
+                problems.append(f"the compiled wheel lacks {module}.py")
+            if not any(n.startswith(f"{module}.") and n.endswith(".so") for n in names):
+                problems.append(f"the compiled wheel lacks the extension of {module}")
+        if not any(n.startswith(MYPYC_LIB) for n in names):
+            problems.append("the compiled wheel lacks mypyc's shared library")
+    elif any(n.endswith((".so", ".pyd")) for n in names):
+        problems.append("the pure-Python wheel holds an extension module")
     tests = [n for n in package if "conftest" in n or "/tests/" in n or "/test_" in n]
     if stray or tests:
         problems.append(f"the wheel holds more than the package: {(stray + tests)[:5]}")
@@ -40,8 +60,18 @@ def check_sdist(path: Path) -> list[str]:
         names = {"/".join(n.split("/")[1:]) for n in sdist.getnames()}
     needed = ("CHANGELOG.md", "README.md", "LICENSE", "conftest.py", "mkdocs.yml",
               "docs/index.md", "docs/protocol.md", "examples/play_game.py",
-              "tests/test_schemas.py", "tests/golden/podkidnoy.json", "src/durak/__init__.py")
+              "tests/test_schemas.py", "tests/golden/podkidnoy.json", "src/durak/__init__.py",
+              "setup.py", "build_backend/durak_build.py", "build_backend/mypyc.ini")
     return [f"the sdist lacks {name}" for name in needed if name not in names]
+
+
+def main_compiled(wheel: str) -> int:
+    problems = check_wheel(Path(wheel), compiled=True)
+    for problem in problems:
+        print(f"check_dist: {problem}", file=sys.stderr)
+    if not problems:
+        print(f"check_dist: {Path(wheel).name} is as it should be (compiled)")
+    return 1 if problems else 0
 
 
 def main(folder: str) -> int:
@@ -59,4 +89,6 @@ def main(folder: str) -> int:
 
 
 if __name__ == "__main__":
+    if len(sys.argv) == 3 and sys.argv[1] == "--compiled":
+        sys.exit(main_compiled(sys.argv[2]))
     sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else "dist"))

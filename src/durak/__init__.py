@@ -6,6 +6,9 @@
 (3, 6, 18)
 """
 
+from importlib.machinery import EXTENSION_SUFFIXES as _EXTENSION_SUFFIXES
+
+from durak import _step
 from durak.actions import (
     Action,
     Beat,
@@ -48,6 +51,11 @@ from durak.views import PlayerView, view
 
 __version__ = "0.1.0"
 
+#: Whether this installation runs the optional compiled build of the engine's step (installed
+#: with ``DURAK_COMPILE=1``; docs/performance.md): ``False`` for the pure-Python build. Both
+#: builds play the same games and give the same errors.
+compiled: bool = (_step.__file__ or "").endswith(tuple(_EXTENSION_SUFFIXES))
+
 __all__ = [
     "DECK_SIZES",
     "Action",
@@ -81,6 +89,7 @@ __all__ = [
     "attack_limit",
     "build_deck",
     "check",
+    "compiled",
     "format_cards",
     "is_legal",
     "legal_actions",

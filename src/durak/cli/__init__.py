@@ -56,7 +56,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from durak import __version__
+from durak import __version__, compiled
 from durak._input import brief
 from durak.cli.bots_cmd import _cmd_bots
 from durak.cli.commands import LINE_HELP, parse_command
@@ -171,7 +171,11 @@ def build_parser() -> argparse.ArgumentParser:
         description="The card game Durak: play it in the terminal, simulate it, list its "
         "house rules, replay recorded games.",
     )
-    parser.add_argument("--version", action="version", version=f"durak {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"durak {__version__}" + (" (compiled)" if compiled else ""),
+    )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     kinds = "|".join(bot_kinds())
 
