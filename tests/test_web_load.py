@@ -183,9 +183,10 @@ def test_settle_collector_freezes_the_start_up_objects_and_sets_the_thresholds()
     try:
         frozen = settle_collector((1000, 20, 50))
         # Frozen objects that die afterwards leave the count (Python 3.13 drops them at once),
-        # so the count read now may be a few below the one returned, never above it.
+        # so the count read now may be a little below the one returned (a few hundred of some
+        # hundred thousand), never above it.
         assert frozen > 1000
-        assert frozen - 100 <= gc.get_freeze_count() <= frozen
+        assert frozen * 0.99 <= gc.get_freeze_count() <= frozen
         assert gc.get_threshold() == (1000, 20, 50)
     finally:
         gc.unfreeze()
