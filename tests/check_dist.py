@@ -14,7 +14,6 @@ import zipfile
 from email.parser import Parser
 from pathlib import Path
 
-
 #: The modules the compiled build compiles (build_backend/durak_build.py), in the wheel.
 COMPILED = ("durak/_step", "durak/rules/bout", "durak/rules/families")
 #: mypyc's shared library of the compiled modules, beside the package.
