@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import importlib
+import pickle
 import random
 import sys
-from collections.abc import MutableMapping
+from collections.abc import MutableMapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,7 @@ from durak.actions import Action
 from durak.cards import Card, special_card
 from durak.errors import InvalidCardError, InvalidError, PositionError
 from durak.events import Acted, GameOver
+from durak.rules import families
 from durak.rules.beating import beats
 from durak.rules.bout import Bout
 from durak.rules.modules import RuleModule, plan_for, register
@@ -609,3 +611,72 @@ def test_R9_1_a_transfer_target_module_s_states_read_back_and_validate() -> None
     assert (state.attacker, state.defender) == (1, 0)  # sent back counterclockwise
     assert validate_state(state) is state
     assert state_from_dict(state_to_dict(state)) == state
+
+
+# --------------------------------------------------------------------------------------------
+# The rule book's modules are classes a house rule may build on (both builds)
+# --------------------------------------------------------------------------------------------
+
+
+JOIN_ORDER = Rules(players=4, draw_order="join_order")
+
+
+class JoinOrderDrawing(families.Drawing):
+    """A subclass of the rule book's drawing module: attackers draw in the order they joined
+    (as ``draw_order = join_order``, R5.1)."""
+
+    name = "test-join-order-drawing"
+    description = "attackers draw in the order they first played"
+    rule = "house:join-order"
+
+    def applies(self, rules: Rules) -> bool:
+        return False  # on only when named in house_rules (the rule book's module always applies)
+
+    def draw_order(
+        self,
+        rules: Rules,
+        leader: int,
+        joined: Sequence[int],
+        defender: int,
+        eligible: Sequence[bool],
+    ) -> list[int]:
+        return super().draw_order(JOIN_ORDER, leader, joined, defender, eligible)
+
+
+register(JoinOrderDrawing())
+
+
+def test_R5_1_a_subclass_of_a_rule_book_module_plays_as_the_setting_it_imitates() -> None:
+    subclassed = Rules(players=4, house_rules=["test-join-order-drawing"])
+    # The plan asks the subclass: attackers in the order they joined, not clockwise.
+    order = plan_for(subclassed).draw_order(subclassed, 0, [0, 3, 2], 1, (True,) * 4)
+    assert order == [0, 3, 2, 1]
+    for seed in range(8):
+        rng = random.Random(seed)
+        a, b = new_game(subclassed, seed=seed), new_game(JOIN_ORDER, seed=seed)
+        while not a.is_over:
+            mine = legal_actions(a)
+            assert mine == legal_actions(b)
+            pick = mine[rng.randrange(len(mine))]
+            a, b = apply(a, pick), apply(b, pick)
+            assert a.hands == b.hands
+        assert a.result == b.result
+
+
+@pytest.mark.parametrize(
+    "family",
+    [getattr(families, n) for n in families.__all__ if isinstance(getattr(families, n), type)],
+)
+def test_every_rule_book_module_may_be_subclassed_and_pickled(family: type[RuleModule]) -> None:
+    sub = type(f"My{family.__name__}", (family,), {"name": f"my-{family.name}"})
+    assert isinstance(sub(), family) and sub().name == f"my-{family.name}"
+    again = pickle.loads(pickle.dumps(family()))
+    assert type(again) is family and again.name == family.name
+
+
+def test_a_plan_and_a_subclassed_module_pickle() -> None:
+    module = pickle.loads(pickle.dumps(JoinOrderDrawing()))
+    assert type(module) is JoinOrderDrawing
+    assert module.draw_order(Rules(players=4), 0, [0, 3, 2], 1, (True,) * 4) == [0, 3, 2, 1]
+    plan = pickle.loads(pickle.dumps(plan_for(Rules(players=4))))
+    assert plan.draw_order(Rules(players=4), 0, [0, 3, 2], 1, (True,) * 4) == [0, 2, 3, 1]

@@ -27,7 +27,7 @@ The strict-suit rule (R8) is :class:`~durak.rules.modules.StrictSuits`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, MutableMapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -59,13 +59,21 @@ from durak.events import (
 from durak.messages import message
 from durak.rules import drawing, objective, seating, throwing
 from durak.rules.beating import base_beats
-from durak.rules.modules import RuleModule, StrictSuits, Violation
+from durak.rules.modules import RuleModule, Settled, StrictSuits, Violation
 from durak.rules.settings import Lead as LeadSetting
 from durak.rules.settings import NoTrumpLead, Rules, ThrowOrder
 
 if TYPE_CHECKING:
     from durak.rules.bout import Bout
     from durak.state import GameState
+
+try:  # the compiled build's class options, read by mypyc when it compiles this module
+    from mypy_extensions import mypyc_attr
+except ImportError:  # nothing at run time: the core needs attrs alone
+
+    def mypyc_attr(*args: object, **kwargs: object) -> Callable[[type], type]:  # type: ignore[misc]
+        return lambda cls: cls
+
 
 __all__ = [
     "BUILT_IN",
@@ -83,6 +91,7 @@ __all__ = [
     "TransferByCard",
     "TransferByShow",
     "TrumpSixExchange",
+    "gives_own",
     "in_hand",
     "lowest_trump",
     "subsets",
@@ -259,6 +268,16 @@ def defending(b: Bout, p: int, rule: str = "R4.8") -> Violation | None:
 # --------------------------------------------------------------------------------------------
 
 
+def gives_own(policy: Callable[..., object], hook: str, family: type[RuleModule]) -> bool:
+    """Whether ``policy``, a plan's hook (a bound method of the module that gives it), is
+    ``family``'s own answer to ``hook``: the module is a ``family`` or a subclass that keeps
+    its ``hook``. Asked of the classes, so both builds agree (a bound method of a compiled
+    class has no ``__func__``)."""
+    owner = getattr(policy, "__self__", None)
+    return owner is not None and getattr(type(owner), hook, None) is getattr(family, hook)
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Deck(RuleModule):
     """R1.2: ``decks`` copies of the ``deck_size``-card deck."""
 
@@ -287,6 +306,7 @@ class Deck(RuleModule):
         return ((*rest[1:], trump_card) if rest else ()), trump_card
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class FirstLead(RuleModule):
     """R3.1-R3.3: the holder of the lowest trump leads, ties to the first clockwise from the
     dealer's left neighbour; with no trump dealt, ``no_trump_lead`` decides."""
@@ -320,6 +340,7 @@ class FirstLead(RuleModule):
 # --------------------------------------------------------------------------------------------
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Leading(RuleModule):
     """R4.2: the attacker leads one card, or several of one rank under ``lead = same_rank``,
     within R4.6."""
@@ -396,6 +417,7 @@ class Leading(RuleModule):
         }
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ThrowingIn(RuleModule):
     """R4.3-R4.5, R4.8, R4.9: who may throw in (``throwers``), in which order
     (``throw_order``), after a take (``throw_after_take``), and passing."""
@@ -410,7 +432,10 @@ class ThrowingIn(RuleModule):
     def applies(self, rules: Rules) -> bool:
         return True
 
-    throwers = staticmethod(throwing.throwers)
+    def throwers(
+        self, rules: Rules, active: Sequence[bool], attacker: int, defender: int
+    ) -> tuple[int, ...]:
+        return throwing.throwers(rules, active, attacker, defender)
 
     def candidates(self, bout: Bout, player: int) -> Iterable[Action]:
         s = bout.s
@@ -489,6 +514,7 @@ class ThrowingIn(RuleModule):
         }
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class AttackLimit(RuleModule):
     """R4.6: ``max_attack``, or ``first_bout_max`` while the first-bout restriction applies
     (``first_bout_scope``)."""
@@ -500,9 +526,11 @@ class AttackLimit(RuleModule):
     def applies(self, rules: Rules) -> bool:
         return True
 
-    attack_cap = staticmethod(throwing.attack_cap)
+    def attack_cap(self, rules: Rules, bouts: int, defences: int) -> int:
+        return throwing.attack_cap(rules, bouts, defences)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Beating(RuleModule):
     """R4.7: the defender beats an unbeaten attack card with a higher card of its suit or a
     trump (the beat table, narrowed by modules such as R8)."""
@@ -578,6 +606,7 @@ class Beating(RuleModule):
         }
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Taking(RuleModule):
     """R4.8: while an attack card is unbeaten the defender may declare take."""
 
@@ -642,6 +671,7 @@ def _transfer_room(b: Bout, action: Action) -> int:
     return min(b.cap, len(s.hands[target])) - len(s.table)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TransferByCard(RuleModule):
     """R9.1-R9.4, R9.6: the defender adds a card (or, with ``transfer_several``, cards) of the
     attack rank and passes the attack on."""
@@ -725,6 +755,7 @@ class TransferByCard(RuleModule):
         }
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TransferByShow(RuleModule):
     """R9.5, R9.6: the defender shows a trump of the attack rank; it stays in his hand, now
     public, and the attack passes on. Each card may be shown once per bout."""
@@ -806,6 +837,7 @@ class TransferByShow(RuleModule):
         }
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Seating(RuleModule):
     """R2.2, R4.1, R10.2: clockwise play; the next active opponent (in team play never a
     partner)."""
@@ -817,17 +849,19 @@ class Seating(RuleModule):
     def applies(self, rules: Rules) -> bool:
         return True
 
-    next_opponent = staticmethod(seating.next_opponent)
+    def next_opponent(self, rules: Rules, active: Sequence[bool], seat: int) -> int | None:
+        return seating.next_opponent(rules, active, seat)
 
     def transfer_target(self, bout: Bout, action: Action) -> int | None:
         """R9.1: the next active opponent clockwise from the defender."""
         s = bout.s
         plan = bout.plan
-        if plan.next_opponent is seating.next_opponent:  # the plan remembers its answers
+        if gives_own(plan.next_opponent, "next_opponent", Seating):  # the plan remembers them
             return plan.opponent_of(bout.active, s.defender)
         return seating.next_opponent(s.rules, bout.active, s.defender)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Drawing(RuleModule):
     """R5.1: the order of drawing after a bout (``draw_order``)."""
 
@@ -838,9 +872,18 @@ class Drawing(RuleModule):
     def applies(self, rules: Rules) -> bool:
         return True
 
-    draw_order = staticmethod(drawing.draw_order)
+    def draw_order(
+        self,
+        rules: Rules,
+        leader: int,
+        joined: Sequence[int],
+        defender: int,
+        eligible: Sequence[bool],
+    ) -> list[int]:
+        return drawing.draw_order(rules, leader, joined, defender, eligible)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Objective(RuleModule):
     """R7, R10.3: going out, the end of the game, places and the result (``objective``,
     ``on_last_cleared``, ``team_win``)."""
@@ -852,9 +895,18 @@ class Objective(RuleModule):
     def applies(self, rules: Rules) -> bool:
         return True
 
-    settle = staticmethod(objective.settle)
+    def settle(
+        self,
+        rules: Rules,
+        places: Sequence[int | None],
+        left: frozenset[int],
+        newly_out: Sequence[int],
+        defender: int,
+    ) -> Settled:
+        return objective.settle(rules, places, left, newly_out, defender)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TrumpSixExchange(RuleModule):
     """R12.1: the holder of the deck's lowest trump, dealt or drawn and held ever since, may
     swap it for the face-up trump card while that is in the stock."""
@@ -929,6 +981,7 @@ class TrumpSixExchange(RuleModule):
             changes["exchange"] = changes.get("exchange", state.exchange) | gained
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Misdeal(RuleModule):
     """R12.2: a player dealt ``misdeal_suit_count`` or more cards of one suit may demand a
     redeal before the first lead."""
