@@ -335,6 +335,59 @@ def test_R13_4_a_position_the_engine_could_not_reach_is_refused(
         _qa(**fields)
 
 
+def test_R9_1_after_a_transfer_a_defender_who_is_not_the_next_opponent_is_refused() -> None:
+    # Seat 0 led, seat 1 transferred: the defender can only be seat 2 (R9.1, R4.1), also when
+    # the attacker is not the leader (the compiled build once let seat 3 through).
+    from durak import Rules as R
+    from durak import new_position as np
+
+    rules = R(players=4, transfer_by_card=True)
+    hands = ["7c 8c", "9d Tc", "Jd Qd", "Kh Ah"]
+    fields: dict[str, Any] = {
+        "hands": hands,
+        "trump": "s",
+        "attacker": 1,
+        "leader": 0,
+        "joined": [0, 1],
+        "table": [("6h", None), ("6d", None)],
+        "discard": _rest(rules, *hands, "6h 6d"),
+    }
+    with pytest.raises(PositionError, match=r"seat 3 does not defend against seat 1.*seat 2"):
+        np(rules, defender=3, **fields)
+    assert np(rules, defender=2, **fields).defender == 2
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "pattern"),
+    [
+        ("taken", 0, r"taken: must be true or false, not 0"),
+        ("hands", "list", r"hands: must be a tuple, not list"),
+        ("hands", "inner list", r"hands: each entry must be a tuple, not list"),
+        ("passed", set(), r"passed: must be a frozenset, not set"),
+        ("known", "inner set", r"known: each entry must be a frozenset, not set"),
+        ("table", [], r"table: must be a tuple, not list"),
+    ],
+)
+def test_R13_4_a_hand_built_state_with_the_wrong_containers_is_refused(
+    field: str, value: Any, pattern: str
+) -> None:
+    import attrs
+
+    from durak import validate_state
+
+    state = _qa()
+    if value == "list":
+        value = list(state.hands)
+    elif value == "inner list":
+        value = tuple(list(h) for h in state.hands)
+    elif value == "inner set":
+        value = tuple(set(k) for k in state.known)
+    bad = attrs.evolve(state, **{field: value})
+    with pytest.raises(PositionError, match=pattern):
+        validate_state(bad)
+    assert validate_state(state) == state
+
+
 def test_R7_3_a_position_whose_game_is_already_over_is_refused() -> None:
     from durak import Rules as R
 

@@ -57,7 +57,7 @@ from durak.cards import Card, Suit, parse_cards
 from durak.errors import PositionError, RulesError, SeatError
 from durak.events import Event
 from durak.rules.bout import Bout
-from durak.rules.families import Seating, lowest_trump, one
+from durak.rules.families import Seating, gives_own, lowest_trump, one
 from durak.rules.settings import Rules
 from durak.state import Extra, GameState, Pair, evolve
 
@@ -157,8 +157,6 @@ def shuffled_deck(rules: Rules, seed: int | str) -> tuple[Card, ...]:
     cards = list(_plan(rules).deck)
     _Stream(_check_seed(seed)).shuffle(cards)
     return tuple(cards)
-
-
 
 
 def _deal(
@@ -627,6 +625,7 @@ def validate_state(state: GameState) -> GameState:
         raise PositionError(f"rules: not a Rules object: {brief(rules)}")
     if not isinstance(s.trump, Suit):
         raise PositionError(f"trump: not a suit: {s.trump!r}")
+    _validate_forms(s)
     n = rules.players
     for name in ("hands", "places"):
         if len(getattr(s, name)) != n:
@@ -688,6 +687,36 @@ def validate_state(state: GameState) -> GameState:
             raise PositionError("places: a finished game's places are its result's (R7.2)")
         return state
     return _validate_play(state)
+
+
+#: The fields of a state that hold tuples and frozensets: a state is a value (hashable), and
+#: the engine, compiled or not, reads them as such.
+_TUPLE_FIELDS = ("hands", "stock", "table", "discard", "joined", "places", "known", "extra")
+_FROZENSET_FIELDS = ("passed", "shown", "exchange", "left")
+
+
+def _validate_forms(s: GameState) -> None:
+    """The containers of a state built by hand (``GameState(...)``, ``attrs.evolve``): tuples
+    and frozensets where the fields say so, ``taken`` a bool."""
+    for name in _TUPLE_FIELDS:
+        if not isinstance(getattr(s, name), tuple):
+            raise PositionError(f"{name}: must be a tuple, not {type(getattr(s, name)).__name__}")
+    for name in _FROZENSET_FIELDS:
+        if not isinstance(getattr(s, name), frozenset):
+            found = type(getattr(s, name)).__name__
+            raise PositionError(f"{name}: must be a frozenset, not {found}")
+    for name, parts, kind in (
+        ("hands", s.hands, tuple),
+        ("table", s.table, tuple),
+        ("known", s.known, frozenset),
+    ):
+        for part in parts:
+            if not isinstance(part, kind):
+                raise PositionError(
+                    f"{name}: each entry must be a {kind.__name__}, not {type(part).__name__}"
+                )
+    if not isinstance(s.taken, bool):
+        raise PositionError(f"taken: must be true or false, not {brief(s.taken)}")
 
 
 def _validate_places(s: GameState) -> None:
@@ -798,7 +827,7 @@ def _validate_play(s: GameState) -> GameState:
     plan = b.plan
     expected = plan.next_opponent(rules, active, s.attacker)
     # A module that sends transfers elsewhere (R15.3) makes other defenders reachable.
-    clockwise = getattr(plan.transfer_target, "__func__", None) is Seating.transfer_target
+    clockwise = gives_own(plan.transfer_target, "transfer_target", Seating)
     # After a shown trump sent there, the attack may be back with its leader and on to anyone.
     if s.defender != expected and (clockwise or (s.attacker == s.leader and not s.shown)):
         raise PositionError(
@@ -892,25 +921,9 @@ def _need_action(action: object) -> None:
 # --------------------------------------------------------------------------------------------
 
 
-
-
-
-
-
-
 # --------------------------------------------------------------------------------------------
 # The rule checks: the one legality source
 # --------------------------------------------------------------------------------------------
-
-
-
-
-
-
-
-
-
-
 
 
 def check(state: GameState, action: Action) -> tuple[str, str] | None:
@@ -937,10 +950,6 @@ def is_legal(state: GameState, action: Action) -> bool:
     return _listed(_bout(state), action)
 
 
-
-
-
-
 def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, ...]:
     """Every legal action of every player (R13.1), or only ``player``'s.
 
@@ -958,10 +967,6 @@ def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, 
     if player is not None:
         _need_seat(player, len(state.hands))
     return _listing(state, player)
-
-
-
-
 
 
 def acting(state: GameState) -> tuple[int, ...]:
