@@ -10,6 +10,8 @@ the Python headers. Both builds run the same sources, so they play the same game
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from setuptools import build_meta as _setuptools
@@ -48,3 +50,26 @@ def get_requires_for_build_editable(config_settings: dict[str, Any] | None = Non
     if compiling():
         return list(COMPILE_REQUIRES)
     return list(_setuptools.get_requires_for_build_editable(config_settings))
+
+
+# An sdist holds the sources alone, the same with the switch on or off: built without it.
+
+
+def get_requires_for_build_sdist(config_settings: dict[str, Any] | None = None) -> list[str]:
+    with _plain():
+        return list(_setuptools.get_requires_for_build_sdist(config_settings))
+
+
+def build_sdist(sdist_directory: str, config_settings: dict[str, Any] | None = None) -> str:
+    with _plain():
+        return str(_setuptools.build_sdist(sdist_directory, config_settings))
+
+
+@contextmanager
+def _plain() -> Iterator[None]:
+    saved = os.environ.pop("DURAK_COMPILE", None)
+    try:
+        yield
+    finally:
+        if saved is not None:
+            os.environ["DURAK_COMPILE"] = saved
