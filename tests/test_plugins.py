@@ -39,6 +39,7 @@ from durak import (
     next_actor,
     validate_state,
 )
+from durak._step import _bout
 from durak.actions import Action
 from durak.cards import Card, special_card
 from durak.errors import InvalidCardError, InvalidError, PositionError
@@ -680,3 +681,42 @@ def test_a_plan_and_a_subclassed_module_pickle() -> None:
     assert module.draw_order(Rules(players=4), 0, [0, 3, 2], 1, (True,) * 4) == [0, 3, 2, 1]
     plan = pickle.loads(pickle.dumps(plan_for(Rules(players=4))))
     assert plan.draw_order(Rules(players=4), 0, [0, 3, 2], 1, (True,) * 4) == [0, 2, 3, 1]
+
+
+class CounterClockwise(RuleModule):
+    """A seating policy of its own: the next opponent counter-clockwise (R4.1, R9.1)."""
+
+    name = "test-counter-clockwise"
+    description = "attacks and transfers go counter-clockwise"
+    rule = "house:counter-clockwise"
+
+    def next_opponent(self, rules: Rules, active: Sequence[bool], seat: int) -> int | None:
+        n = rules.players
+        return next((q for k in range(1, n) if active[q := (seat - k) % n]), None)
+
+
+register(CounterClockwise())
+
+
+def test_R9_1_a_transfer_follows_the_plans_own_next_opponent_and_every_state_validates() -> None:
+    from durak.serialize import state_from_dict, state_to_dict
+
+    rules = Rules(players=4, transfer_by_card=True, house_rules=["test-counter-clockwise"])
+    transfers = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = new_game(rules, seed=seed)
+        while not state.is_over:
+            actions = legal_actions(state)
+            action = actions[rng.randrange(len(actions))]
+            before = state
+            state = apply(state, action)
+            if isinstance(action, Transfer) and state.bouts == before.bouts:
+                transfers += 1
+                active = _bout(before).active
+                assert state.defender == CounterClockwise().next_opponent(
+                    rules, active, action.player
+                )
+            assert validate_state(state) == state
+            assert state_from_dict(state_to_dict(state)) == state
+    assert transfers > 0

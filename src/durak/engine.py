@@ -830,9 +830,10 @@ def _validate_play(s: GameState) -> GameState:
     clockwise = gives_own(plan.transfer_target, "transfer_target", Seating)
     # After a shown trump sent there, the attack may be back with its leader and on to anyone.
     if s.defender != expected and (clockwise or (s.attacker == s.leader and not s.shown)):
+        way = " clockwise" if gives_own(plan.next_opponent, "next_opponent", Seating) else ""
         raise PositionError(
             f"defender: seat {s.defender} does not defend against seat {s.attacker}; the next "
-            f"active opponent clockwise is seat {expected} (R4.1, R10.2)"
+            f"active opponent{way} is seat {expected} (R4.1, R10.2)"
         )
     if s.defender_hand != len(s.hands[s.defender]) + b.beaten:
         raise PositionError(

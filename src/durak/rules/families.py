@@ -853,12 +853,9 @@ class Seating(RuleModule):
         return seating.next_opponent(rules, active, seat)
 
     def transfer_target(self, bout: Bout, action: Action) -> int | None:
-        """R9.1: the next active opponent clockwise from the defender."""
-        s = bout.s
-        plan = bout.plan
-        if gives_own(plan.next_opponent, "next_opponent", Seating):  # the plan remembers them
-            return plan.opponent_of(bout.active, s.defender)
-        return seating.next_opponent(s.rules, bout.active, s.defender)
+        """R9.1: the defender's next active opponent, as the plan's ``next_opponent`` policy
+        gives it (clockwise in the rule book; a house rule's own policy, if one gives it)."""
+        return bout.plan.opponent_of(bout.active, bout.s.defender)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
