@@ -1,8 +1,9 @@
 """The engine (R2-R12, R13): start a game, list legal actions, apply one.
 
-The functions are pure: states are values and nothing here changes one. Two small caches (the
-derived facts of the last state asked about, and per-rules tables) are read into locals before
-use, so calling the engine from several threads is safe.
+The functions are pure: states are values and nothing here changes one. Each checks its
+arguments and hands over to the engine's inner part, :mod:`durak._step`, whose two small caches
+(the derived facts of the last state asked about, and per-rules tables) are read into locals
+before use, so calling the engine from several threads is safe.
 
 One legality source: the listing. :func:`legal_actions` lists each player's actions from the
 rule modules (their candidates, passed through their checks); :func:`is_legal`, :func:`check`
