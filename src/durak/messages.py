@@ -466,6 +466,13 @@ TEMPLATES: Mapping[str, tuple[str, str | None]] = MappingProxyType(
                 "one first",
             ),
             _mp(
+                "server.tables-reserved",
+                "the server is nearly full: its last {n} place is kept for visitors without a "
+                "table, and you have {count}: finish or leave it first",
+                "the server is nearly full: its last {n} places are kept for visitors without a "
+                "table, and you have {count}: finish or leave one first",
+            ),
+            _mp(
                 "server.server-full",
                 "the server is full ({n} table in play): try again later",
                 "the server is full ({n} tables in play): try again later",

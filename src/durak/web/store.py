@@ -1,7 +1,8 @@
 """Where a ``durak serve`` server keeps its tables between runs: one SQLite file (the standard
 library's :mod:`sqlite3`).
 
-It holds every open table (its rules, seats and the current game's deal), each seat's token as
+It holds every open table (its rules, seats, the current game's deal and the address of the
+client that created it, for the caps per address), each seat's token as
 a SHA-256 digest (never the token itself), every action as it is applied, and each finished
 game as a game record (:mod:`durak.records`). A restarted server reads the open tables back and
 replays their actions, so every game resumes where it was and a token returns its seat.
@@ -68,7 +69,8 @@ CREATE TABLE IF NOT EXISTS tables (
     seed TEXT NOT NULL,         -- the current game's seed (JSON)
     dealer INTEGER NOT NULL,
     attacker INTEGER,           -- the appointed first attacker (R11.2), or NULL
-    closed INTEGER NOT NULL DEFAULT 0
+    closed INTEGER NOT NULL DEFAULT 0,
+    creator TEXT NOT NULL DEFAULT ''  -- the address of the client that created it
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL,
@@ -114,6 +116,7 @@ class TableRow:
     seed: int | str
     dealer: int
     attacker: int | None
+    creator: str = ""
 
 
 class Store:
@@ -133,6 +136,9 @@ class Store:
         self.grouped = grouped
         self.db = self._connect()
         self.db.executescript(_SCHEMA)
+        columns = {row[1] for row in self.db.execute("PRAGMA table_info(tables)")}
+        if "creator" not in columns:  # a file of an earlier version
+            self.db.execute("ALTER TABLE tables ADD COLUMN creator TEXT NOT NULL DEFAULT ''")
         #: Changes waiting for the next grouped commit, and the timer that will commit them.
         self._pending: list[_Change] = []
         self._timer: asyncio.TimerHandle | None = None
@@ -236,7 +242,9 @@ class Store:
         self._write(
             [
                 (
-                    "INSERT OR REPLACE INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?,0)",
+                    "INSERT OR REPLACE INTO tables (id, preset, rules, kinds, fixed_seed, timer,"
+                    " created, game, seed, dealer, attacker, closed, creator)"
+                    " VALUES (?,?,?,?,?,?,?,?,?,?,?,0,?)",
                     (
                         row.id,
                         row.preset,
@@ -249,6 +257,7 @@ class Store:
                         json.dumps(row.seed),
                         row.dealer,
                         row.attacker,
+                        row.creator,
                     ),
                 )
             ]
@@ -259,7 +268,7 @@ class Store:
         self.flush()
         rows = self.db.execute(
             "SELECT id, preset, rules, kinds, fixed_seed, timer, created, game, seed, dealer,"
-            " attacker FROM tables WHERE closed = 0 ORDER BY created"
+            " attacker, creator FROM tables WHERE closed = 0 ORDER BY created"
         ).fetchall()
         return [
             TableRow(
@@ -274,6 +283,7 @@ class Store:
                 json.loads(r[8]),
                 r[9],
                 r[10],
+                r[11],
             )
             for r in rows
         ]
