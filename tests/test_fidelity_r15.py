@@ -238,3 +238,52 @@ def test_R13_1_no_listing_of_a_random_game_passes_its_bound() -> None:
                 assert len(actions) <= bound
                 throw = [a for a in actions if isinstance(a, ThrowIn)]
                 state = apply(state, rng.choice(throw or actions))
+
+
+# --------------------------------------------------------------------------------------------
+# R13.4: a state and a view read pleasantly, and a view never shows a hidden card
+# --------------------------------------------------------------------------------------------
+
+
+def test_R13_4_str_of_a_state_is_its_text_form_and_reads_back_between_bouts() -> None:
+    from durak import new_game
+    from durak.notation import format_position, parse_position
+
+    rules = Rules(players=3)
+    state = new_game(rules, seed=3)
+    text = str(state)
+    assert text == format_position(state) and "\n" not in text and len(text) < 400
+    assert text.startswith("hands: ") and f"trump: {state.trump.letter}" in text
+    back = parse_position(text, rules)
+    assert (back.hands, back.stock, back.trump, back.attacker) == (
+        state.hands, state.stock, state.trump, state.attacker,
+    )  # fmt: skip
+    # During a bout: the defender and the table; over: the result.
+    bout = play(at(Rules(), ["7h 9c", "9h Ac"], trump="s"), Lead(0, "7h"), Beat(1, "7h", "9h"))
+    assert "defender: 1; table: 7h:9h" in str(bout)
+    assert "Rules(" not in str(bout)
+
+
+def test_R13_4_str_of_a_view_shows_only_what_the_player_may_see() -> None:
+    import random
+
+    from durak import apply, new_game, view
+
+    state = new_game(Rules(players=3), seed=5)
+    rng = random.Random(2)
+    while not state.is_over:
+        for seat in (0, 1, 2, None):
+            v = view(state, seat)
+            text = str(v)
+            mine = set(state.hands[seat]) if seat is not None else set()
+            public = set(state.discard) | {c for pair in state.table for c in pair if c}
+            public |= {c for cards in state.known for c in cards}
+            if v.face_up is not None:
+                public.add(v.face_up)
+            hidden = {c for h in state.hands for c in h} | set(state.stock)
+            for card in hidden - mine - public:
+                assert str(card) not in text.split(), f"{card} shown to {seat}: {text}"
+            if seat is not None:
+                assert f"hand: {' '.join(str(c) for c in state.hands[seat])}" in text
+        state = apply(state, rng.choice(legal_actions(state)))
+    assert "result: durak" in str(view(state, 0)) or "result: draw" in str(view(state, 0))
