@@ -101,6 +101,7 @@ SAMPLE = {
     "detail": "throwers: unknown value 'x'",
     "given": "'frobnicate'",
     "known": "preset, seats, rules",
+    "settings": "decks = 16, lead = same_rank",
     "where": "/hands",
     "preset": "podkidnoy",
     "notation": "p2 throw Qh",

@@ -139,7 +139,9 @@ def test_R15_1_a_joker_led_must_be_taken_not_beaten_nor_transferred() -> None:
     state = at(rules, ["Jk 9c", "Jk#2 As Ks", "7d 8d"], trump="s")
     state = play(state, Lead(0, "Jk"))
     assert legal(state, 1) == {Take(1)}
-    assert_illegal(state, Beat(1, "Jk", "Jk#2"), "R4.7")
+    # The refusal cites R15.1, which forbids it (R4.7 alone would let a trump beat any card).
+    assert_illegal(state, Beat(1, "Jk", "Jk#2"), "R15.1")
+    assert_illegal(state, Beat(1, "Jk", "As"), "R15.1")
     assert_illegal(state, Transfer(1, "Jk#2"), "R15.1")
 
 
@@ -322,17 +324,17 @@ def test_R15_an_extension_is_switched_on_by_its_setting_not_named_a_house_rule(
 
 def test_R15_5_a_position_with_malformed_cheating_facts_is_refused_naming_them() -> None:
     rules = Rules(cheating=True)
-    hands = ["6c 7c 8h", "9c Td"]
+    hands = ["7c 8h", "9c Td"]
     used = {"6c", "7c", "8h", "9c", "Td", "8c"}
     rest = [str(c) for c in plan_for(rules).deck if str(c) not in used]
 
     def position(extra: dict[str, Any]) -> GameState:
         return new_position(
             rules, hands=hands, discard=rest, trump="h", attacker=0, defender=1,
-            table=[("8c", None)], extra=extra,
+            table=[("8c", None), ("6c", None)], extra=extra,
         )  # fmt: skip
 
-    assert position({"cheats": (("8c", 0),)}).fact("cheats") == (("8c", 0),)
+    assert position({"cheats": (("6c", 0),)}).fact("cheats") == (("6c", 0),)
     for extra, words in [
         ({"cheats": "garbage"}, "cheats: must be pairs"),
         ({"cheats": (("8c",),)}, "cheats: must be pairs"),

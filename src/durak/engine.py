@@ -57,6 +57,7 @@ from durak.actions import (
 from durak.cards import Card, Suit, parse_cards
 from durak.errors import PositionError, RulesError, SeatError
 from durak.events import Event
+from durak.rules.beating import forbidder
 from durak.rules.bout import Bout
 from durak.rules.families import Seating, gives_own, lowest_trump, one
 from durak.rules.settings import Rules
@@ -782,7 +783,9 @@ def _validate_play(s: GameState) -> GameState:
         )
     for attack, card in s.table:
         if card is not None and not b.table[(attack & 63) * 64 + (card & 63)]:
-            raise PositionError(f"table: {card} does not beat {attack} (R4.7, R8)")
+            module = forbidder(card, attack, s.trump, rules, b.plan.modules)
+            rule = "R4.7" if module is None else module.rule or f"house:{module.name}"
+            raise PositionError(f"table: {card} does not beat {attack} ({rule})")
     if s.table and b.over():
         raise PositionError(
             "table: every thrower is done and the defender has beaten everything or taken, so "

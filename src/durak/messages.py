@@ -87,7 +87,8 @@ setting is ``error.setting``), for the errors a player meets before a game start
 ``rules.unknown-preset``, ``rules.unknown-setting``, ``rules.unknown-value``,
 ``rules.not-integer``, ``rules.not-integer-or-none``, ``rules.out-of-range``, ``rules.too-small``,
 ``rules.not-bool``, ``rules.deck-size``, ``rules.deal-too-big`` and ``rules.deal-too-big-decks``
-(R2.1: the players and hand size a deck cannot deal), ``rules.preset-teams`` (R10: a team
+(R2.1: the players and hand size a deck cannot deal), ``rules.listing-too-large`` (settings
+whose largest listing passes :data:`~durak.rules.MAX_LISTING`), ``rules.preset-teams`` (R10: a team
 preset's players count; its ``teams`` are ``rules.team-preset`` messages),
 ``rules.bots-players`` (the command line's ``--bots`` and ``--players`` disagree). Another
 rules error
@@ -291,6 +292,11 @@ TEMPLATES: Mapping[str, tuple[str, str | None]] = MappingProxyType(
                 "rules.deal-too-big-decks",
                 "{count} players x {hand} cards need {need} cards, but {decks} decks of {size} "
                 "has {total} (R2.1)",
+            ),
+            _m(
+                "rules.listing-too-large",
+                "{settings} let one position list up to {count} legal actions, more than the "
+                "{limit} any rules may (R13.1)",
             ),
             _m(
                 "rules.preset-teams",

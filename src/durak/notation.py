@@ -34,7 +34,7 @@ import attrs
 
 from durak._input import brief
 from durak.actions import ACTION_KINDS, Action
-from durak.cards import Suit, format_cards, parse_cards
+from durak.cards import Suit, parse_cards
 from durak.engine import new_position
 from durak.errors import InvalidError, PositionError
 from durak.rules.settings import Rules
@@ -137,17 +137,7 @@ def format_position(state: GameState) -> str:
         raise TypeError(f"expected a GameState, not {type(state).__name__}")
     if state.table or state.result is not None:
         raise PositionError("only a position between bouts has a text form; use JSON")
-    hands = " / ".join(format_cards(h) if h else "-" for h in state.hands)
-    fields = [
-        f"hands: {hands}",
-        f"stock: {format_cards(state.stock)}",
-        f"trump: {state.trump.letter}",
-        f"attacker: {state.attacker}",
-        f"discard: {format_cards(state.discard)}",
-    ]
-    if state.bouts == 0:
-        fields.append("first_bout: yes")
-    return "; ".join(fields)
+    return str(state)  # GameState.__str__ writes these fields between bouts
 
 
 def parse_position(text: str, rules: Rules) -> GameState:

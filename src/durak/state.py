@@ -204,10 +204,47 @@ class GameState:
         empty stock, R7.1)."""
         return self.places[seat] is None and (bool(self.hands[seat]) or bool(self.stock))
 
+    def __str__(self) -> str:
+        """The position's text form, hidden cards included (a view never shows them): the
+        fields of :func:`durak.notation.format_position` (which reads back between bouts with
+        :func:`durak.notation.parse_position`), and during a bout the defender and the table
+        (``table: 7h:9h 8h``, attack and beating card), and once the game is over its result::
+
+            hands: 6h 7h 8c / 9s Ts / -; stock: Kc Ac 9d; trump: d; attacker: 0; discard: Qc Jd
+        """
+        hands = " / ".join(_cards(h) or "-" for h in self.hands)
+        fields = [f"hands: {hands}", f"stock: {_cards(self.stock)}"]
+        fields += [f"trump: {self.trump.letter}", f"attacker: {self.attacker}"]
+        fields += _bout_fields(self.defender, self.table, self.taken)
+        fields.append(f"discard: {_cards(self.discard)}")
+        if self.bouts == 0 and not self.table:
+            fields.append("first_bout: yes")
+        if self.result is not None:
+            fields.append(_result_text(self.result))
+        return "; ".join(fields)
+
     def all_cards(self) -> tuple[Card, ...]:
         """Every card in the game, wherever it is: hands, stock, table and discard pile (R13.4)."""
         table = tuple(c for pair in self.table for c in pair if c is not None)
         return sum(self.hands, ()) + self.stock + table + self.discard
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def _bout_fields(defender: int, table: Sequence[Pair], taken: bool) -> list[str]:
+    """The text fields of a bout in play: the defender, the table (``7h:9h 8h``), a take."""
+    if not table:
+        return []
+    pairs = " ".join(f"{a}:{b}" if b is not None else str(a) for a, b in table)
+    return [f"defender: {defender}", f"table: {pairs}"] + (["taken: yes"] if taken else [])
+
+
+def _result_text(result: Result) -> str:
+    """The result as a text field: ``result: durak 1, places 1 2``, or ``result: draw ...``."""
+    who = "draw" if result.draw else "no durak" if result.durak is None else f"durak {result.durak}"
+    return f"result: {who}, places {' '.join(str(p) for p in result.places)}"
 
 
 _NAMES = tuple(f.name for f in attrs.fields(GameState))

@@ -34,7 +34,7 @@ from durak.engine import (
 from durak.errors import InvalidError, PositionError
 from durak.rules.modules import plan_for
 from durak.rules.settings import Rules
-from durak.state import Extra, GameState, Pair, Result
+from durak.state import Extra, GameState, Pair, Result, _bout_fields, _cards, _result_text
 
 __all__ = ["PlayerView", "determinize", "view"]
 
@@ -147,6 +147,35 @@ class PlayerView:
         if any(card in cards for cards in self.known) or any(card in p for p in self.table):
             return None  # held, known to all, or played since: not under the stock
         return card
+
+    def __str__(self) -> str:
+        """The position as this player sees it, in the fields of the state's text form
+        (:meth:`durak.GameState.__str__`): his own hand, the other hands as counts with the
+        cards known to all, the stock as a count with its face-up card; never a hidden card::
+
+            player: 0; hand: 6h 7h 8c; hands: 3 / 2 / 0; stock: 12 cards, face up Qd; trump: d; ...
+        """
+        who = "onlooker" if self.player is None else str(self.player)
+        fields = [f"player: {who}"]
+        if self.player is not None:
+            fields.append(f"hand: {_cards(self.hand)}")
+        fields.append(f"hands: {' / '.join(str(n) for n in self.hand_sizes)}")
+        known = [
+            f"p{p} {_cards(sorted(cards))}"
+            for p, cards in enumerate(self.known)
+            if cards and p != self.player
+        ]
+        if known:
+            fields.append(f"known: {', '.join(known)}")
+        stock = f"stock: {self.stock_size} card{'s' if self.stock_size != 1 else ''}"
+        face_up = self.face_up
+        fields.append(f"{stock}, face up {face_up}" if face_up is not None else stock)
+        fields += [f"trump: {self.trump.letter}", f"attacker: {self.attacker}"]
+        fields += _bout_fields(self.defender, self.table, self.taken)
+        fields.append(f"discard: {_cards(self.discard)}")
+        if self.result is not None:
+            fields.append(_result_text(self.result))
+        return "; ".join(fields)
 
     def unseen(self) -> tuple[Card, ...]:
         """The cards this player cannot locate: the stock (but the face-up trump card) and the

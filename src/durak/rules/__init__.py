@@ -11,6 +11,7 @@
 """
 
 from durak.rules.settings import (
+    MAX_LISTING,
     SETTINGS,
     DrawOrder,
     FirstBoutScope,
@@ -23,9 +24,11 @@ from durak.rules.settings import (
     TeamWin,
     Throwers,
     ThrowOrder,
+    listing_bound,
 )
 
 __all__ = [
+    "MAX_LISTING",
     "SETTINGS",
     "DrawOrder",
     "FirstBoutScope",
@@ -38,6 +41,7 @@ __all__ = [
     "TeamWin",
     "ThrowOrder",
     "Throwers",
+    "listing_bound",
 ]
 
 # The R15 extensions register themselves (their modules read the settings above).

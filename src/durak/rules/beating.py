@@ -12,7 +12,7 @@ from durak.cards import Card, Suit
 from durak.rules.modules import RuleModule, plan_for
 from durak.rules.settings import Rules
 
-__all__ = ["base_beats", "beat_table", "beat_table_of", "beats"]
+__all__ = ["base_beats", "beat_table", "beat_table_of", "beats", "forbidder"]
 
 
 def base_beats(card: Card, attack: Card, trump: Suit) -> bool:
@@ -23,6 +23,23 @@ def base_beats(card: Card, attack: Card, trump: Suit) -> bool:
     if card.suit == attack.suit:
         return card.rank > attack.rank
     return card.suit == trump
+
+
+def forbidder(
+    card: Card, attack: Card, trump: Suit, rules: Rules, modules: tuple[RuleModule, ...]
+) -> RuleModule | None:
+    """The rule module whose :meth:`~RuleModule.beats` hook forbids ``card`` on ``attack``
+    (folded in plan order as the beat table is), or ``None`` where R4.7 alone forbids it (or
+    nothing does). A module forbids when it turns what the rules so far allow into a refusal
+    (R8: a trump on a strict suit), or when it refuses whatever they say (R15.1: a card on a
+    joker): the first such module is the rule a refusal cites."""
+    ok = base_beats(card, attack, trump)
+    for module in modules:
+        verdict = module.beats(card, attack, trump, rules, ok)
+        if not verdict and (ok or not module.beats(card, attack, trump, rules, True)):
+            return module
+        ok = verdict
+    return None
 
 
 def beat_table(trump: Suit, rules: Rules) -> bytes:

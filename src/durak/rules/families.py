@@ -58,7 +58,7 @@ from durak.events import (
 )
 from durak.messages import message
 from durak.rules import drawing, objective, seating, throwing
-from durak.rules.beating import base_beats
+from durak.rules.beating import forbidder
 from durak.rules.modules import RuleModule, Settled, StrictSuits, Violation
 from durak.rules.settings import Lead as LeadSetting
 from durak.rules.settings import NoTrumpLead, Rules, ThrowOrder
@@ -575,17 +575,15 @@ class Beating(RuleModule):
         if action.card not in s.hands[action.player]:
             return "R13.1", message("not-in-hand", card=action.card, player=action.player)
         if not bout.beats(action.attack, action.card):
-            verdict = base_beats(action.card, action.attack, s.trump)
-            if verdict:
-                for module in bout.plan.modules:
-                    verdict = module.beats(action.card, action.attack, s.trump, s.rules, verdict)
-                    if not verdict:
-                        return module.rule or f"house:{module.name}", message(
-                            "no-beat-module",
-                            card=action.card,
-                            attack=action.attack,
-                            rule=module.description,
-                        )
+            # The rule that forbids (R8, R15.1 ...), or R4.7 itself.
+            module = forbidder(action.card, action.attack, s.trump, s.rules, bout.plan.modules)
+            if module is not None:
+                return module.rule or f"house:{module.name}", message(
+                    "no-beat-module",
+                    card=action.card,
+                    attack=action.attack,
+                    rule=module.description,
+                )
             return "R4.7", message("no-beat", card=action.card, attack=action.attack, trump=s.trump)
         return None
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import math
 from collections.abc import Callable, Iterable, Mapping
 from enum import StrEnum
 from typing import Any, TypeVar
@@ -23,6 +24,7 @@ from durak.messages import message
 
 __all__ = [
     "EXTENSION_SETTINGS",
+    "MAX_LISTING",
     "DrawOrder",
     "FirstBoutScope",
     "Lead",
@@ -34,7 +36,14 @@ __all__ = [
     "TeamWin",
     "ThrowOrder",
     "Throwers",
+    "listing_bound",
 ]
+
+#: The most legal actions one position may list under an accepted :class:`Rules`, all players
+#: together (:func:`listing_bound`): rules whose bound exceeds it are refused. At this size a
+#: first listing takes a few tenths of a second; the rule book's largest settings (two decks,
+#: ``lead = same_rank``) stay below 5,000.
+MAX_LISTING = 100_000
 
 
 class Lead(StrEnum):
@@ -418,6 +427,17 @@ class Rules:
             raise RulesError(
                 "transfer_several", "needs transfer_by_card = true (R9.4 adds cards to transfer)"
             )
+        bound = listing_bound(self)
+        if bound > MAX_LISTING:
+            raise RulesError(
+                _largest_term(self),
+                message(
+                    "rules.listing-too-large",
+                    settings=_listing_settings(self),
+                    count=bound,
+                    limit=MAX_LISTING,
+                ),
+            )
 
     def _check_teams(self, teams: tuple[tuple[int, ...], ...]) -> None:
         k = len(teams)
@@ -505,6 +525,84 @@ class Rules:
                 value = list(value)
             out[name] = value
         return out
+
+
+def _several(n: int, limit: int) -> int:
+    """How many sets of 1 up to ``limit`` cards ``n`` cards make: ``sum(C(n, k), k = 1..limit)``."""
+    return sum(math.comb(n, k) for k in range(1, min(n, limit) + 1))
+
+
+def _listing_terms(rules: Rules) -> dict[str, int]:
+    """The terms of :func:`listing_bound`, by the setting that makes each one large."""
+    cards = rules.cards
+    limit = min(max(rules.max_attack, rules.first_bout_max or 0), cards)  # R4.6's cap at most
+    copies = 4 * rules.decks  # the physical cards of one rank (R1.2)
+    if rules.lead is Lead.SAME_RANK:  # R4.2: every set of copies of one rank, within R4.6
+        leads = (rules.deck_size // 4) * _several(copies, limit)
+        leads += _several(rules.jokers * rules.decks, limit)  # a joker's rank is its own
+    else:
+        leads = cards
+    transfers = 0
+    if rules.transfer_by_card:  # R9.1, R9.4: cards of the attack rank, one or several
+        transfers = _several(copies, limit) if rules.transfer_several else copies
+    players = rules.players
+    return {
+        "lead": leads,
+        "max_attack": limit * cards,  # beats: an unbeaten attack card x a card in hand
+        "transfer_several": transfers,
+        "decks": cards  # throw-ins: one per card in a thrower's hand
+        + 2 * rules.decks  # shows (R9.5) and exchanges (R12.1): one per copy of a card
+        + 1  # the take
+        + 2 * players  # passes (R4.9) and misdeal redeals (R12.2): one per player
+        + (2 * limit * players if rules.cheating else 0),  # catches (R15.5)
+    }
+
+
+def listing_bound(rules: Rules) -> int:
+    """An upper bound on the number of legal actions any one position under ``rules`` lists,
+    all players together (``len(legal_actions(state))``, R13.1). Actions that house rules
+    (:mod:`durak.rules.modules`) add are not counted; the rule book's and R15's are.
+
+    With ``N`` the physical cards in play (:attr:`Rules.cards`), ``L`` the larger of
+    ``max_attack`` and ``first_bout_max`` (R4.6's cap, at most ``N``), ``R = 4 * decks`` the
+    copies of one rank, ``P`` the players and ``S(n) = C(n, 1) + ... + C(n, L)`` the sets of
+    one up to ``L`` of ``n`` cards, the bound is the sum of:
+
+    - the leads: ``N`` (R4.2, ``single``), or ``deck_size / 4 * S(R) + S(jokers * decks)``
+      (``same_rank``: every set of copies of one rank);
+    - the beats: ``L * N`` (an unbeaten attack card, at most ``L``, and a card in hand);
+    - the throw-ins: ``N`` (a card in a thrower's hand each);
+    - the transfers: ``R``, or ``S(R)`` with ``transfer_several`` (R9.1, R9.4);
+    - shows and exchanges ``2 * decks``, the take 1, passes and misdeal redeals ``2 * P``, and
+      with ``cheating`` the catches ``2 * L * P`` (R15.5).
+
+    :class:`Rules` refuses rules whose bound exceeds :data:`MAX_LISTING`.
+
+    >>> listing_bound(Rules())
+    295
+    >>> listing_bound(Rules(decks=2, deck_size=52, lead="same_rank"))
+    3935
+    """
+    return sum(_listing_terms(rules).values())
+
+
+def _largest_term(rules: Rules) -> str:
+    """The setting behind the largest term of :func:`listing_bound`."""
+    terms = _listing_terms(rules)
+    return max(terms, key=lambda name: terms[name])
+
+
+def _listing_settings(rules: Rules) -> str:
+    """The settings that :func:`listing_bound` reads and that differ from the defaults."""
+    names: tuple[str, ...] = ("deck_size", "decks", "lead", "max_attack", "first_bout_max")
+    names += ("transfer_several", "players", "jokers", "cheating")
+    default = attrs.fields_dict(Rules)
+    parts = []
+    for name in names:
+        value = getattr(rules, name)
+        if value != default[name].default:
+            parts.append(f"{name} = {value.value if isinstance(value, StrEnum) else value}")
+    return ", ".join(parts)
 
 
 #: The names of all settings, in declaration order.

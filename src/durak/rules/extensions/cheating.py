@@ -35,7 +35,7 @@ from durak.messages import Message, message
 from durak.rules.beating import base_beats, beat_table_of
 from durak.rules.bout import Bout
 from durak.rules.extensions.suits import one_rank_for_transfers
-from durak.rules.modules import RuleModule, Violation, plan_for
+from durak.rules.modules import RuleModule, Violation, active_modules, plan_for
 
 if TYPE_CHECKING:
     from durak.rl.encoding import ActionCodec
@@ -104,6 +104,7 @@ def _bad_facts(state: GameState) -> str | None:
     on_table = {c for pair in state.table for c in pair if c is not None}
     if not isinstance(cheats, tuple):
         return f"extra: {_CHEATS}: must be pairs (card, owner), not {brief(cheats)}"
+    listed: set[Card] = set()
     for item in cheats:
         if not (isinstance(item, tuple) and len(item) == 2):
             return f"extra: {_CHEATS}: must be pairs (card, owner), not {brief(item)}"
@@ -118,14 +119,78 @@ def _bad_facts(state: GameState) -> str | None:
             return f"extra: {_CHEATS}: {card} is not on the table (R15.5)"
         if isinstance(owner, bool) or not isinstance(owner, int) or not 0 <= owner < n:
             return f"extra: {_CHEATS}: the owner of {card} is not a seat: {brief(owner)}"
+        if card in listed:
+            return f"extra: {_CHEATS}: {card} is listed twice (R15.5)"
+        listed.add(card)
+        wrong = _contradiction(state, card, owner)
+        if wrong:
+            return f"extra: {_CHEATS}: {wrong}"
     benched = state.fact(_BENCHED, ())
     if not isinstance(benched, tuple) or any(
         isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < n for p in benched
     ):
         return f"extra: {_BENCHED}: must be seats, not {brief(benched)}"
-    if not isinstance(state.fact(_CAUGHT, False), bool):
-        return f"extra: {_CAUGHT}: must be true or false, not {brief(state.fact(_CAUGHT))}"
+    strangers = sorted(p for p in benched if isinstance(p, int) and p not in state.joined)
+    if strangers:
+        return (
+            f"extra: {_BENCHED}: seat {strangers[0]} put no attack card on the table in this "
+            "bout, so he was not caught cheating at a throw-in (R15.5)"
+        )
+    caught = state.fact(_CAUGHT, False)
+    if not isinstance(caught, bool):
+        return f"extra: {_CAUGHT}: must be true or false, not {brief(caught)}"
+    if caught and not state.taken:
+        return f"extra: {_CAUGHT}: a caught cheat beat makes the defender take (R15.5)"
     return None
+
+
+def _contradiction(state: GameState, card: Card, owner: int) -> str | None:
+    """Why the table says that ``card`` on it is no cheat of ``owner`` (R15.5), or ``None``:
+    a beating card must be the defender's and must not beat its attack card by the rules; an
+    attack card must not be the lead, nor match an attack card played before it (R4.3, R15.2:
+    then it was a fair throw-in, or a transfer), and must be a thrower's."""
+    attacks = [a for a, _ in state.table]
+    beaten = {b: a for a, b in state.table if b is not None}
+    if card in beaten:
+        attack = beaten[card]
+        if owner != state.defender:
+            return (
+                f"the cheat beat {card} is credited to seat {owner}, but only the defender, "
+                f"seat {state.defender}, beats (R4.7)"
+            )
+        plan = plan_for(state.rules)
+        skip = next(m for m in plan.modules if isinstance(m, Cheating))
+        if _honest_beat(state.rules, plan.modules, card, attack, state.trump, skip):
+            return f"{card} beats {attack} by the rules: a fair beat, not a cheat (R15.5)"
+        return None
+    i = attacks.index(card)
+    if i == 0:
+        return f"{card} led the bout, and a lead is never a cheat (R15.5)"
+    by_suit = state.rules.throw_in_by_suit and not card.special
+    for earlier in attacks[:i]:
+        if earlier & 15 == card & 15 or (
+            by_suit and not earlier.special and (earlier >> 4) & 3 == (card >> 4) & 3
+        ):
+            return (
+                f"{card} matches {earlier}, on the table before it: a fair throw-in or a "
+                "transfer, not a cheat (R4.3, R15.5)"
+            )
+    if owner == state.defender or owner not in state.joined:
+        return (
+            f"the cheat throw-in {card} is credited to seat {owner}, who put no attack card on "
+            "the table in this bout (R5.1, R15.5)"
+        )
+    return None
+
+
+#: The rules a cheat may break (R15.5): beating (R4.7) and the strict suits (R8).
+_CHEATS_BREAK = ("R4.7", "R8")
+
+
+def _lifted(module: RuleModule) -> bool:
+    """Whether ``module``'s refusals of a beat are what a cheat may break (R4.7, R8)."""
+    rule = module.rule
+    return any(rule == r or rule.startswith(r + ".") for r in _CHEATS_BREAK)
 
 
 def _honest_throw(bout: Bout, card: Card, skip: RuleModule) -> bool:
@@ -257,11 +322,17 @@ class Cheating(RuleModule):
     def validate(self, state: GameState) -> str | None:
         return _bad_facts(state)
 
-    # A cheat is a throw-in or beat the rules so far refuse: allow them all here, and tell them
-    # apart by asking the other modules (is_cheat).
+    # A cheat is a throw-in or beat the rules so far refuse: allow them here, and tell them
+    # apart by asking the other modules (is_cheat). A cheat beat breaks R4.7 or R8 and nothing
+    # else: what another module forbids whatever R4.7 says (R15.1: no card beats a joker)
+    # stays forbidden.
 
     def beats(self, card: Card, attack: Card, trump: Suit, rules: Rules, default: bool) -> bool:
-        return True
+        ok = True
+        for module in active_modules(rules):
+            if not isinstance(module, Cheating) and not _lifted(module):
+                ok = module.beats(card, attack, trump, rules, ok)
+        return ok
 
     def may_throw(self, bout: Bout, card: Card, default: bool) -> bool:
         return True
