@@ -619,3 +619,147 @@ def test_item12_the_default_hosts_follow_the_address_bound() -> None:
     everywhere = default_hosts("0.0.0.0")
     assert socket.gethostname().lower() in everywhere and "localhost" in everywhere
     assert "evil.example" not in everywhere
+
+
+# --------------------------------------------------------------------------------------------
+# 1. Rules whose positions list too many actions are refused; the service works off the loop
+# --------------------------------------------------------------------------------------------
+
+#: Within the library's bound (durak.rules.MAX_LISTING), past the server's.
+_LONG_LISTING = {"deck_size": 52, "decks": 2, "lead": "same_rank"}
+
+#: The rules of the issue: past the library's bound too.
+_HUGE_LISTING = {"deck_size": 24, "decks": 16, "hand_size": 192, "lead": "same_rank"}
+
+
+def test_item1_the_engine_service_refuses_rules_that_list_too_much() -> None:
+    from durak.rules import MAX_LISTING, Rules, listing_bound
+
+    assert ServerConfig().max_listing < listing_bound(Rules(**_LONG_LISTING)) <= MAX_LISTING
+    tables = _manager()
+    with serving(create_app(tables=tables)) as port:
+        status, body = _post(port, "/api/engine", {"seed": 1, "rules": _LONG_LISTING})
+        assert status == 400 and body["code"] == "server.listing-too-large", body
+        assert "deck_size = 52, decks = 2, lead = same_rank" in body["error"]
+        assert body["params"]["limit"] == 2000
+        started = time.monotonic()
+        status, body = _post(port, "/api/engine", {"seed": 1, "rules": _HUGE_LISTING})
+        assert status == 400 and "legal actions" in body["error"], body
+        assert time.monotonic() - started < 5  # refused before anything is listed
+        # A state whose rules list too much is refused the same way.
+        from durak import new_game
+        from durak.serialize import state_to_dict
+
+        state = state_to_dict(new_game(Rules(**_LONG_LISTING), seed=1))
+        status, body = _post(port, "/api/engine", {"state": state})
+        assert status == 400 and body["code"] == "server.listing-too-large", body
+
+
+def test_item1_tables_refuse_rules_that_list_too_much() -> None:
+    tables = _manager()
+    with serving(create_app(tables=tables)) as port:
+        for rules in (_LONG_LISTING, _HUGE_LISTING):
+            status, body = _post(
+                port, "/api/tables", {"seats": ["human", "rule"], "rules": rules}
+            )
+            assert status == 400 and "legal actions" in body["error"], body
+        assert tables.tables == {}
+        body = {"seats": ["human", "rule"], "preset": "double-deck"}
+        status, body = _post(port, "/api/tables", body)
+        assert status == 201, body  # every preset is within the bound
+
+
+def test_item1_every_preset_is_within_the_server_s_bound() -> None:
+    from durak.errors import RulesError
+    from durak.presets import PRESETS
+    from durak.rules import listing_bound
+
+    limit = ServerConfig().max_listing
+    for preset in PRESETS.values():
+        for players in range(2, 9):
+            try:
+                rules = preset.rules(players=players)
+            except RulesError:
+                continue
+            assert listing_bound(rules) <= limit, (preset.name, players)
+
+
+def test_item1_the_engine_service_works_off_the_event_loop() -> None:
+    import asyncio
+
+    from durak.web import engine_api
+
+    where: list[bool] = []
+    answer = engine_api.answer
+
+    def watched(*args: Any) -> Any:
+        try:
+            asyncio.get_running_loop()
+            where.append(True)
+        except RuntimeError:
+            where.append(False)
+        return answer(*args)
+
+    engine_api.answer = watched  # type: ignore[assignment]
+    try:
+        with TestClient(create_app(tables=_manager())) as client:
+            assert client.post("/api/engine", json={"seed": 1}).status_code == 200
+    finally:
+        engine_api.answer = answer  # type: ignore[assignment]
+    assert where == [False], "the answer was worked out on the event loop"
+
+
+# --------------------------------------------------------------------------------------------
+# 9. The engine service refuses what it would refuse later; errors quote a bounded excerpt
+# --------------------------------------------------------------------------------------------
+
+
+def test_item9_a_state_with_contradicting_cheats_is_refused() -> None:
+    from durak import new_position
+    from durak.rules import Rules
+    from durak.rules.modules import plan_for
+    from durak.serialize import state_to_dict
+
+    rules = Rules(players=3, cheating=True)
+    hands = ["Tc 7d", "Qd Kd Ad", "Js Qs"]
+    used = {"7c", "8c", "9h", "6d", *" ".join(hands).split()}
+    discard = [c for c in plan_for(rules).deck if str(c) not in used]
+    good = new_position(
+        rules,
+        hands=hands,
+        discard=discard,
+        trump="s",
+        attacker=0,
+        defender=1,
+        table=[("7c", "8c"), ("9h", "6d")],
+        joined=[0, 2],
+        extra={"cheats": (("9h", 2),)},
+    )
+    data = state_to_dict(good)
+    with TestClient(create_app(tables=_manager())) as client:
+        fine = client.post("/api/engine", json={"state": data, "action": "p0 catch 9h"})
+        assert fine.status_code == 200, fine.text
+        twice = {**data, "extra": {"cheats": [["9h", 2], ["9h", 2]]}}
+        refused = client.post("/api/engine", json={"state": twice, "action": "p0 catch 9h"})
+        assert refused.status_code == 400 and "listed twice" in refused.json()["error"]
+
+
+def test_item9_an_error_answer_quotes_a_bounded_excerpt() -> None:
+    from durak import new_game
+    from durak.rules import Rules
+    from durak.serialize import state_to_dict
+
+    state = state_to_dict(new_game(Rules(), seed=1))
+    big = "x" * 200_000
+    bodies = [
+        {"state": {**state, big: 1}},
+        {"state": state, "action": big},
+        {"state": {**state, "hands": [[big]]}},
+        {"seed": 1, "rules": {"lead": big}},
+        {"seed": 1, "preset": big},
+    ]
+    with TestClient(create_app(tables=_manager())) as client:
+        for body in bodies:
+            answer = client.post("/api/engine", json=body)
+            assert answer.status_code == 400
+            assert len(answer.content) < 4000, (len(answer.content), answer.text[:200])

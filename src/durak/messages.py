@@ -461,6 +461,11 @@ TEMPLATES: Mapping[str, tuple[str, str | None]] = MappingProxyType(
                 "rules: players is {given} but {n} seats were given",
             ),
             _m("server.bad-rules", "rules: {detail}"),
+            _m(
+                "server.listing-too-large",
+                "rules: {settings} let one position list up to {count} legal actions, more than "
+                "the {limit} this server takes (R13.1)",
+            ),
             _mp(
                 "server.cannot-deal",
                 "{preset} cannot be played by {n} player: {detail}",

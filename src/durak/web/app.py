@@ -460,7 +460,7 @@ def create_app(
             Route("/api/tables/{table_id}/record", table_record),
             Route("/api/replay", replay, methods=["POST"]),
             WebSocketRoute("/ws/{table_id}", play),
-            *engine_routes(),
+            *engine_routes(settings.max_listing),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         lifespan=lifespan,

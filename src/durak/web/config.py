@@ -148,6 +148,10 @@ class ServerConfig:
             server reads faster ones no faster than that.
         message_burst: the messages a connection may send at once before ``message_rate``
             applies.
+        max_listing: the most legal actions one position of a table's rules may list
+            (:func:`durak.rules.listing_bound`, R13.1); rules that allow more are refused
+            (``400``), so that listing and sending a position never holds the server for long.
+            Every preset is within it (the largest, ``double-deck``, lists at most 989).
     """
 
     bot_delay: float = 0.6
@@ -173,6 +177,7 @@ class ServerConfig:
     allowed_hosts: tuple[str, ...] = ()
     message_rate: float = 10.0
     message_burst: int = 30
+    max_listing: int = 2000
 
     def __post_init__(self) -> None:
         for f in fields(self):

@@ -59,6 +59,7 @@ from durak.web.protocol import (
     acting_seats,
     action_from_message,
     events_to_dicts,
+    listing_refusal,
     result_text,
     seat_names,
 )
@@ -986,10 +987,12 @@ class TableManager:
         Raises:
             TableError: (``400``) an unknown preset, setting or seat kind, a setting of the
                 wrong type (the message names the key), no person at the table, a number of
-                players the rules cannot deal, a seed where the server does not allow one or a
-                bad seed or timer; (``429``) the client has :attr:`ServerConfig.tables_per_client`
-                open tables; (``503``) the server holds :attr:`ServerConfig.max_tables` live
-                tables.
+                players the rules cannot deal, rules whose positions may list more legal
+                actions than :attr:`ServerConfig.max_listing`, a seed where the server does not
+                allow one or a bad seed or timer; (``429``) the client has
+                :attr:`ServerConfig.tables_per_client` open tables, or one while only the
+                reserved places are left; (``503``) the server holds
+                :attr:`ServerConfig.max_tables` live tables.
         """
         config = self.config
         if not isinstance(preset, str):
@@ -1030,6 +1033,9 @@ class TableManager:
             raise TableError(
                 message("server.cannot-deal", preset=found.name, n=len(kinds), detail=str(exc))
             ) from None
+        too_long = listing_refusal(rules, config.max_listing)
+        if too_long is not None:
+            raise TableError(too_long)
         self._make_room(client)
         table_id = secrets.token_urlsafe(6)
         while table_id in self.tables:  # pragma: no cover - 48 random bits
