@@ -763,3 +763,53 @@ def test_item9_an_error_answer_quotes_a_bounded_excerpt() -> None:
             answer = client.post("/api/engine", json=body)
             assert answer.status_code == 400
             assert len(answer.content) < 4000, (len(answer.content), answer.text[:200])
+
+
+# --------------------------------------------------------------------------------------------
+# Also found: durak serve kept its tables in the current folder
+# --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the Linux data folder")
+def test_serve_keeps_its_tables_in_the_user_data_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import uvicorn
+
+    from durak.web import app as web_app
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    seen: dict[str, Any] = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: seen.update(options, app=app))
+    monkeypatch.setattr(web_app, "settle_collector", lambda *a: 0)
+    web_app.serve("127.0.0.1", 8123, config=ServerConfig(bot_delay=0))
+    assert (tmp_path / "data" / "durak" / "tables.sqlite3").exists()
+    assert list(work.iterdir()) == []  # nothing written where it was started
+    # uvicorn is configured as the limits say
+    assert seen["proxy_headers"] is False and seen["http"].header_timeout == 10
+    assert seen["h11_max_incomplete_event_size"] == 16 * 1024
+    tables = seen["app"].state.tables
+    assert tables.config.allowed_hosts == default_hosts("127.0.0.1")
+
+
+def test_the_serve_command_passes_hosts_proxies_and_the_default_database(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from durak.__main__ import main
+    from durak.web import app as web_app
+
+    calls: list[tuple[Any, ...]] = []
+    monkeypatch.setattr(
+        web_app, "serve", lambda host, port, **kw: calls.append((host, port, kw))
+    )
+    assert main(["serve", "--allowed-host", "cards.example", "--proxy", "10.0.0.5"]) == 0
+    assert main(["serve", "--database", ""]) == 0
+    (host, port, first), (_, _, second) = calls
+    assert (host, port) == ("127.0.0.1", 8000)
+    assert first["database"] is web_app.DEFAULT_DATABASE and second["database"] is None
+    assert "cards.example" in first["config"].allowed_hosts
+    assert "localhost" in first["config"].allowed_hosts
+    assert first["config"].proxies == ("10.0.0.5",)
