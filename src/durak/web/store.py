@@ -11,11 +11,12 @@ The file is in WAL mode with ``synchronous=NORMAL``. Commits are grouped: on a r
 loop, the changes of :data:`GROUP_WAIT` (5 ms) are committed together in one transaction, so a
 busy server commits at most 200 times a second instead of once per action. Reads commit the
 waiting changes first (:meth:`Store.flush`), so they see every change made before them, and
-:meth:`Store.close` commits them too. A server process that is killed loses only the changes of
-its last 5 ms. The WAL file is checkpointed into the database by a thread of its own (one
-SQLite call a second, which holds no lock Python needs), so the loop never waits for the
-disk's ``fsync``. Without a running loop, and for a store in memory (``":memory:"``), each
-change is committed at once.
+:meth:`Store.close` commits them too. The server also commits the waiting changes before it
+sends any message to a client, so a server process that is killed loses only changes nobody has
+been told of (at most those of its last 5 ms), even when its event loop was held up. The WAL
+file is checkpointed into the database by a thread of its own (one SQLite call a second, which
+holds no lock Python needs), so the loop never waits for the disk's ``fsync``. Without a
+running loop, and for a store in memory (``":memory:"``), each change is committed at once.
 
 >>> store = Store(":memory:")
 >>> store.save_table(TableRow("t1", "podkidnoy", {"players": 2}, ["human", "rule"], None,
