@@ -813,3 +813,26 @@ def test_the_serve_command_passes_hosts_proxies_and_the_default_database(
     assert "cards.example" in first["config"].allowed_hosts
     assert "localhost" in first["config"].allowed_hosts
     assert first["config"].proxies == ("10.0.0.5",)
+
+
+def test_item3_serve_raises_its_limit_on_open_files() -> None:
+    resource = pytest.importorskip("resource")
+    from durak.web.app import raise_open_files
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard < 2256:
+        pytest.skip("the hard limit is lower")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (256, hard))
+    try:
+        assert raise_open_files(2256) == 2256
+        assert resource.getrlimit(resource.RLIMIT_NOFILE)[0] == 2256
+        assert raise_open_files(300) == 2256  # never lowered
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+def test_item5_the_reserve_follows_a_smaller_table_count() -> None:
+    tables = TableManager(ServerConfig(bot_delay=0), max_tables=30)
+    assert tables.config.max_tables == 30 and tables.config.reserve == 3
+    with pytest.raises(ValueError, match="reserved_tables"):
+        ServerConfig(max_tables=10, reserved_tables=10)

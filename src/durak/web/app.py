@@ -34,7 +34,12 @@ request's language, its ``lang`` query parameter (``?lang=de``) if given, else t
 made once when it connects; ``GET /api/presets`` says the presets' descriptions in it.
 
 Every HTTP answer carries a Content-Security-Policy without inline script, ``X-Frame-Options``,
-``X-Content-Type-Options`` and ``Referrer-Policy``.
+``X-Content-Type-Options`` and ``Referrer-Policy``. With
+:attr:`~durak.web.config.ServerConfig.allowed_hosts`, a request for any other ``Host`` is
+answered ``400`` (Starlette's ``TrustedHostMiddleware``). A WebSocket's messages are read at
+most :attr:`~durak.web.config.ServerConfig.message_rate` a second (:class:`RateLimit`), and
+every message a client is sent goes out only once the store has committed the changes made
+before it.
 
 >>> app = create_app(ServerConfig(bot_delay=0))
 >>> sorted(r.path for r in app.routes)[:3]
@@ -103,6 +108,7 @@ __all__ = [
     "create_app",
     "default_database",
     "origin_allowed",
+    "raise_open_files",
     "replay_steps",
     "serve",
     "settle_collector",
@@ -631,6 +637,24 @@ def settle_collector(thresholds: tuple[int, int, int] = GC_THRESHOLDS) -> int:
     return gc.get_freeze_count()
 
 
+def raise_open_files(wanted: int) -> int:
+    """Raise the process's soft limit on open files towards ``wanted`` (as far as the hard
+    limit allows; never lower it), so that ``max_connections`` connections, the database and
+    the workers fit; the soft limit then (``-1`` where the platform has no such limit)."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - Windows
+        return -1
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    infinite = resource.RLIM_INFINITY
+    target = wanted if hard == infinite else min(wanted, hard)
+    if soft != infinite and soft < target:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+    return int(soft)
+
+
 def default_database() -> Path:
     """Where ``durak serve`` keeps its tables unless told otherwise: ``tables.sqlite3`` in the
     user's data folder for durak: ``$XDG_DATA_HOME/durak`` (by default
@@ -683,6 +707,7 @@ def serve(
     print(f"durak: serving on http://{host}:{port}/{where} (Ctrl+C stops)", flush=True)
     app = create_app(config, store=kept)
     settle_collector()
+    raise_open_files(config.max_connections + 256)
     try:
         uvicorn.run(
             app,

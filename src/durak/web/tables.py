@@ -929,8 +929,10 @@ class TableManager:
         if not isinstance(config, ServerConfig):
             delay = config if isinstance(config, int | float) else bot_delay
             config = ServerConfig(bot_delay=0.6 if delay is None else float(delay))
-        if max_tables is not None:
-            config = dataclasses.replace(config, max_tables=max_tables)
+        if max_tables is not None:  # the reserve follows, unless it still fits
+            reserve = config.reserved_tables
+            kept = reserve if reserve is not None and reserve < max_tables else None
+            config = dataclasses.replace(config, max_tables=max_tables, reserved_tables=kept)
         self.config = config
         self.bot_delay = config.bot_delay
         self.max_tables = config.max_tables
