@@ -422,8 +422,14 @@ async def _hostile(base: str, seconds: float) -> dict[str, Any]:
                 except (OSError, ConnectionError, asyncio.IncompleteReadError):
                     count("item2 visitors refused")
                 await asyncio.sleep(0.05)
+        cut = 0
         for _, writer in open_ones:
+            sock = writer.get_extra_info("socket")
+            with contextlib.suppress(OSError, AttributeError):
+                # the kernel's TCP state: 1 while established, 7 once reset by the server
+                cut += sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_INFO, 104)[0] != 1
             writer.close()
+        counts["item2 slow readers cut off by the server"] = cut
 
     async def idle_and_slowloris() -> None:  # item 3
         idle: list[Any] = []

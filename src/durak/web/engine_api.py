@@ -99,7 +99,7 @@ def excerpt(text: str, limit: int = MAX_QUOTE) -> str:
     else its beginning and end around ``...``.
 
     >>> excerpt("a" * 10 + "b" * 10, 9)
-    'aaaa...bbbb'
+    'aaa...bbb'
     """
     if len(text) <= limit:
         return text
