@@ -31,6 +31,7 @@ __all__ = [
     "brief_name",
     "check_data",
     "check_size",
+    "facts_from_json",
     "parse_json",
     "parse_toml",
     "read_limited",
@@ -410,3 +411,46 @@ def parse_toml(text: str, error: ErrorFactory, what: str) -> dict[str, Any]:
         ) from None
     check_data(data, error, what)
     return data
+
+
+def facts_from_json(
+    data: Any, error: ErrorFactory, field: str = "extra"
+) -> tuple[tuple[str, Any], ...]:
+    """Rule modules' facts from JSON (an object of names to values, or pairs): values made of
+    numbers, text, booleans, ``null`` and lists (read back as tuples). Numbers are finite:
+    ``NaN`` and ``Infinity`` (which Python's ``json`` reads by default) are refused.
+
+    Every problem is raised as ``error(where, reason)``, ``where`` the JSON path from
+    ``field``. :func:`durak.records.extra_from_json` reads a record's facts with it, and
+    :func:`durak.new_position` the facts it is given.
+    """
+
+    def freeze(value: Any, where: str) -> Any:
+        if isinstance(value, float) and not math.isfinite(value):
+            raise error(where, f"must be a finite number, not {value!r}")
+        if value is None or isinstance(value, bool | int | float | str):
+            return value
+        if isinstance(value, list | tuple):
+            return tuple(freeze(v, f"{where}/{i}") for i, v in enumerate(value))
+        raise error(where, f"must be a number, text, boolean, null or list: {brief(value)}")
+
+    if isinstance(data, Mapping):
+        items = list(data.items())
+    elif isinstance(data, list | tuple):
+        items = []
+        for i, pair in enumerate(data):
+            if not isinstance(pair, list | tuple) or len(pair) != 2:
+                raise error(
+                    f"{field}/{i}", f"must be a pair [name, value], not {brief(pair)}"
+                )
+            items.append((pair[0], pair[1]))
+    else:
+        raise error(field, f"must be an object of names to values, not {brief(data)}")
+    out = {}
+    for name, value in items:
+        if not isinstance(name, str):
+            raise error(field, f"a name must be text, not {brief(name)}")
+        if name in out:
+            raise error(field, f"{brief_name(name)} is given twice")
+        out[name] = freeze(value, f"{field}/{brief_name(name)}")
+    return tuple(sorted(out.items()))

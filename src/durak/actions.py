@@ -42,6 +42,7 @@ __all__ = [
     "Take",
     "ThrowIn",
     "Transfer",
+    "build_action",
     "is_action",
     "register_action",
 ]
@@ -247,6 +248,30 @@ def register_action(cls: type[T]) -> type[T]:
     ACTION_KINDS[kind] = cls
     _KIND_TYPES.add(cls)
     return cls
+
+
+def build_action(verb: str, player: int, cards: tuple[Card, ...]) -> Action:
+    """The action of kind ``verb`` (:data:`ACTION_KINDS`) by ``player`` with ``cards`` listed
+    in its notation's order (one per card field, or one or more for a ``cards`` field):
+    what the text form ``p<player> <verb> <cards>`` names.
+
+    Raises:
+        InvalidError: an unknown verb, the wrong number of cards, or values the action's own
+            checks refuse (a bad seat, a card played against itself).
+    """
+    cls = ACTION_KINDS.get(verb)
+    if cls is None:
+        raise InvalidError(f"unknown verb {brief(verb)}; known: {', '.join(ACTION_KINDS)}")
+    names = [f.name for f in attrs.fields(cast(Any, cls))[1:]]
+    variadic = names == ["cards"]
+    if (variadic and not cards) or (not variadic and len(cards) != len(names)):
+        need = "one or more cards" if variadic else f"{len(names)} card(s)"
+        raise InvalidError(f"'{verb}' takes {need}")
+    try:
+        action: Action = cls(player, cards) if variadic else cls(player, *cards)
+    except (InvalidError, TypeError) as exc:
+        raise InvalidError(str(exc)) from None
+    return action
 
 
 def is_action(value: object) -> bool:

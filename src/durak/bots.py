@@ -57,8 +57,8 @@ from durak.cards import DECK_SIZES, Card
 from durak.engine import apply, attack_limit, legal_actions, next_actor
 from durak.errors import IllegalActionError
 from durak.rules.extensions.cheating import Catch, fair_beat_table, is_cheat
-from durak.rules.families import one
 from durak.rules.objective import out_wins
+from durak.rules.shared import one
 from durak.state import GameState, Result
 from durak.views import PlayerView, determinize
 

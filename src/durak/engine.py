@@ -21,15 +21,12 @@ and the check inside :func:`apply` accept exactly the listed actions, and for an
 
 from __future__ import annotations
 
-import hashlib
 import secrets
-import struct
 from collections.abc import Iterable, Mapping, Sequence, Set
-from typing import Any
 
-from durak._input import brief, check_data
+from durak._deal import Stream, deal_state
+from durak._input import brief, check_data, facts_from_json
 from durak._step import (
-    _NO_BOUT,
     _NO_CARDS,
     _apply,
     _bout,
@@ -59,8 +56,9 @@ from durak.errors import PositionError, RulesError, SeatError
 from durak.events import Event
 from durak.rules.beating import forbidder
 from durak.rules.bout import Bout
-from durak.rules.families import Seating, gives_own, lowest_trump, one
+from durak.rules.families import Seating, gives_own, lowest_trump
 from durak.rules.settings import Rules
+from durak.rules.shared import one
 from durak.state import Extra, GameState, Pair, evolve
 
 __all__ = [
@@ -82,42 +80,6 @@ __all__ = [
 # --------------------------------------------------------------------------------------------
 # Set-up (R2, R3)
 # --------------------------------------------------------------------------------------------
-
-
-_TWO_64 = 1 << 64
-_FOUR_64 = struct.Struct(">4Q").unpack  # a SHA-256 digest as four big-endian 64-bit numbers
-
-
-class _Stream:
-    """The frozen shuffle stream of R2.5: SHA-256 of ``"durak-shuffle-v1:<seed>:<counter>"``,
-    read as big-endian 64-bit numbers."""
-
-    def __init__(self, seed: int | str) -> None:
-        self._prefix = f"durak-shuffle-v1:{seed}:".encode()
-        self._counter = 0
-        self._buffer: list[int] = []
-
-    def _refill(self) -> list[int]:
-        # The digest's four 64-bit numbers, kept last first so that pop() gives them in order.
-        digest = hashlib.sha256(self._prefix + str(self._counter).encode()).digest()
-        self._counter += 1
-        self._buffer = buffer = list(_FOUR_64(digest))
-        buffer.reverse()
-        return buffer
-
-    def shuffle(self, cards: list[Card]) -> None:
-        """Fisher-Yates, from the last position down. Position ``i`` swaps with a uniform
-        ``j`` in ``0 .. i``: the stream's next number below the largest multiple of ``i + 1``
-        under ``2**64`` (the others are skipped, so there is no modulo bias), modulo ``i + 1``."""
-        for i in range(len(cards) - 1, 0, -1):
-            n = i + 1
-            limit = _TWO_64 - _TWO_64 % n
-            while True:
-                x = (self._buffer or self._refill()).pop()
-                if x < limit:
-                    break
-            j = x % n
-            cards[i], cards[j] = cards[j], cards[i]
 
 
 #: The longest seed text (and the most digits of an integer seed) accepted (R2.5).
@@ -157,25 +119,8 @@ def shuffled_deck(rules: Rules, seed: int | str) -> tuple[Card, ...]:
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a Rules object, not {type(rules).__name__}")
     cards = list(_plan(rules).deck)
-    _Stream(_check_seed(seed)).shuffle(cards)
+    Stream(_check_seed(seed)).shuffle(cards)
     return tuple(cards)
-
-
-def _deal(
-    rules: Rules, order: Sequence[Card], dealer: int
-) -> tuple[list[list[Card]], tuple[Card, ...], Card]:
-    """Deal per R2.3 and fix trump per R2.4.
-
-    Returns hands, the stock (top first, trump card last) and the trump card."""
-    n, size = rules.players, rules.hand_size
-    hands: list[list[Card]] = [[] for _ in range(n)]
-    pos = 0
-    for _ in range(size):
-        for step in range(1, n + 1):
-            hands[(dealer + step) % n].append(order[pos])
-            pos += 1
-    stock, trump_card = _plan(rules).turn_trump(rules, tuple(order[pos:]), tuple(order[:pos]))
-    return hands, stock, trump_card
 
 
 def new_game(
@@ -231,89 +176,9 @@ def new_game(
             )
         order = list(parse_cards(deck))
         _check_cards(rules, order, "deck")
-        return _deal_state(rules, dealer, order, None, 0, attacker)
+        return deal_state(rules, dealer, order, None, 0, attacker)
     key = _check_seed(seed) if seed is not None else secrets.randbelow(1 << 63)
-    return _deal_state(rules, dealer, None, key, 0, attacker)
-
-
-def _deal_state(
-    rules: Rules,
-    dealer: int,
-    order: list[Card] | None,
-    seed: int | str | None,
-    prior: int,
-    leader: int | None = None,
-) -> GameState:
-    """Deal from the explicit ``order``, or from the seed's stream after ``prior`` earlier
-    shuffles of it (R2.5; a redeal continues the stream, R3.3, R12.2). ``leader`` overrides R3
-    (R11.2)."""
-    n = rules.players
-    plan = _plan(rules)
-    stream: _Stream | None = None
-    shuffles = 0
-    if order is None:
-        assert seed is not None
-        stream = _Stream(seed)
-        order = list(plan.deck)
-        for _ in range(prior + 1):
-            stream.shuffle(order)
-        shuffles = prior + 1
-    while True:
-        hands, stock, trump_card = _deal(rules, order, dealer)
-        trump = trump_card.suit
-        found = plan.first_attacker(rules, hands, trump, dealer) if leader is None else leader
-        if found is not None:
-            attacker: int = found
-            break
-        if stream is None:
-            raise RulesError(
-                "no_trump_lead",
-                "no player holds a trump and the rules ask for a redeal, "
-                "which an explicit deck order cannot give (R3.3)",
-            )
-        stream.shuffle(order)
-        shuffles += 1
-    known = [_NO_CARDS] * n
-    if not stock or stock[-1] != trump_card:
-        # R2.4: the shown dealt card (the dealer's last, unless a module picks another); with
-        # R15.1 also when the stock holds jokers alone
-        holder = next((p for p in range(n) if trump_card in hands[p]), dealer)
-        known[holder] = frozenset({trump_card})
-    if leader is None:
-        # R3.1: the leader shows his lowest trump, compared by rank (never by the card's value,
-        # which holds the copy number: 6d#2 is lower than Kd); of two copies, the first.
-        shown = min(
-            (c for c in hands[attacker] if not c.special and c.suit == trump),
-            key=lambda c: (c & 15, c >> 6),
-            default=None,
-        )
-        if shown is not None:
-            known[attacker] = known[attacker] | {shown}
-    fields: dict[str, Any] = {
-        "rules": rules,
-        "hands": tuple(_sorted(h) for h in hands),
-        "stock": stock,
-        "trump": trump,
-        "trump_card": trump_card,
-        "discard": (),
-        "dealer": dealer,
-        "attacker": attacker,
-        "defender": plan.next_opponent(rules, [True] * n, attacker) or 0,
-        "leader": attacker,
-        **_NO_BOUT,
-        "bouts": 0,
-        "defences": 0,
-        "places": (None,) * n,
-        "result": None,
-        "exchange": _NO_CARDS,
-        "seed": seed,
-        "shuffles": shuffles,
-        "appointed": leader,
-        "known": tuple(known),
-    }
-    for module in plan.dealers:
-        module.dealt(rules, fields)
-    return GameState(**fields)
+    return deal_state(rules, dealer, None, key, 0, attacker)
 
 
 def _check_cards(rules: Rules, cards: Sequence[Card], what: str) -> None:
@@ -590,15 +455,13 @@ def new_position(
 
 def _facts(extra: object) -> tuple[tuple[str, Extra], ...]:
     """``new_position``'s ``extra`` as :attr:`GameState.extra` holds it: pairs sorted by name,
-    read as a saved state's are (:func:`durak.records.extra_from_json`, within the same limits
+    read as a saved state's are (:func:`durak._input.facts_from_json`, within the same limits
     of nesting and size)."""
-    from durak.records import RecordError, extra_from_json  # (not at import: a cycle)
+    def error(where: str, reason: str) -> PositionError:
+        return PositionError(f"{where}: {reason}")
 
-    try:
-        check_data(extra, lambda at, why: RecordError(f"extra/{at}" if at else "extra", why))
-        facts: tuple[tuple[str, Extra], ...] = extra_from_json(extra, "extra")
-    except RecordError as exc:
-        raise PositionError(str(exc)) from None
+    check_data(extra, lambda at, why: error(f"extra/{at}" if at else "extra", why))
+    facts: tuple[tuple[str, Extra], ...] = facts_from_json(extra, error, "extra")
     return facts
 
 
@@ -1071,8 +934,3 @@ def apply_with_events(state: GameState, action: Action) -> tuple[GameState, tupl
     log: list[Event] = []
     new = _apply(state, action, log)
     return new, tuple(log)
-
-
-def redeal(state: GameState) -> GameState:
-    """The same dealer deals again from the next shuffle of the seed's stream (R3.3, R12.2)."""
-    return _deal_state(state.rules, state.dealer, None, state.seed, state.shuffles, state.appointed)

@@ -17,7 +17,9 @@ from collections.abc import Iterable
 
 import attrs
 
-from durak.cards import Card
+from durak.actions import build_action
+from durak.cards import Card, parse_cards
+from durak.errors import InvalidError
 from durak.messages import Message, message
 from durak.state import Result
 
@@ -212,14 +214,13 @@ def _acted_action(text: str) -> Message:
     """The action an :class:`Acted` event reports (its notation, ``p1 concede``) as a phrase:
     the action's own ``describe()`` where its kind is registered, else its notation without
     the seat."""
-    from durak.errors import InvalidError
-    from durak.notation import parse_action
-
     phrase: str
+    seat, _, rest = text.partition(" ")
+    verb, *cards = rest.split()
     try:
-        phrase = parse_action(text).describe()
-    except InvalidError:
-        phrase = text.partition(" ")[2] or text
+        phrase = build_action(verb, int(seat[1:]), parse_cards(cards)).describe()
+    except (InvalidError, ValueError):
+        phrase = rest or text
     return phrase if isinstance(phrase, Message) else message("other", text=phrase)
 
 

@@ -27,7 +27,6 @@ True
 from __future__ import annotations
 
 import json
-import math
 import re
 from collections.abc import Iterable, Mapping
 from os import PathLike
@@ -44,6 +43,7 @@ from durak._input import (
     brief_name,
     check_data,
     check_size,
+    facts_from_json,
     parse_json,
     read_limited,
 )
@@ -152,36 +152,7 @@ def extra_from_json(data: Any, field: str = "extra") -> tuple[tuple[str, Any], .
     Raises:
         RecordError: naming the field, for anything else.
     """
-
-    def freeze(value: Any, where: str) -> Any:
-        if isinstance(value, float) and not math.isfinite(value):
-            raise RecordError(where, f"must be a finite number, not {value!r}")
-        if value is None or isinstance(value, bool | int | float | str):
-            return value
-        if isinstance(value, list | tuple):
-            return tuple(freeze(v, f"{where}/{i}") for i, v in enumerate(value))
-        raise RecordError(where, f"must be a number, text, boolean, null or list: {brief(value)}")
-
-    if isinstance(data, Mapping):
-        items = list(data.items())
-    elif isinstance(data, list | tuple):
-        items = []
-        for i, pair in enumerate(data):
-            if not isinstance(pair, list | tuple) or len(pair) != 2:
-                raise RecordError(
-                    f"{field}/{i}", f"must be a pair [name, value], not {brief(pair)}"
-                )
-            items.append((pair[0], pair[1]))
-    else:
-        raise RecordError(field, f"must be an object of names to values, not {brief(data)}")
-    out = {}
-    for name, value in items:
-        if not isinstance(name, str):
-            raise RecordError(field, f"a name must be text, not {brief(name)}")
-        if name in out:
-            raise RecordError(field, f"{brief_name(name)} is given twice")
-        out[name] = freeze(value, f"{field}/{brief_name(name)}")
-    return tuple(sorted(out.items()))
+    return facts_from_json(data, RecordError, field)
 
 
 _RESULT_FIELDS = ("durak", "draw", "places", "winners", "losers")

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from durak.cards import Card, Suit
-from durak.rules.settings import Rules
+
+if TYPE_CHECKING:
+    from durak.rules.settings import Rules
 
 __all__ = ["Extra", "GameState", "Result"]
 

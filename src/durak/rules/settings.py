@@ -21,6 +21,7 @@ from durak._input import brief, brief_name
 from durak.cards import DECK_SIZES, MAX_COPIES, Suit
 from durak.errors import InvalidCardError, RulesError
 from durak.messages import message
+from durak.rules.hooks import get_module
 
 __all__ = [
     "EXTENSION_SETTINGS",
@@ -216,9 +217,6 @@ def _teams(value: Any) -> tuple[tuple[int, ...], ...] | None:
 
 
 def _names(value: Any) -> tuple[str, ...]:
-    from durak.rules.extensions import SETTINGS
-    from durak.rules.modules import get_module
-
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, Iterable):
@@ -227,12 +225,11 @@ def _names(value: Any) -> tuple[str, ...]:
     for name in names:
         if not isinstance(name, str):
             raise RulesError("house_rules", f"a house rule is named by a string, not {brief(name)}")
-        get_module(name)
-        if name in SETTINGS:
+        setting = get_module(name).setting
+        if setting:
             raise RulesError(
                 "house_rules",
-                f"{name!r} is an R15 extension: switch it on with its setting "
-                f"{SETTINGS[name]} instead",
+                f"{name!r} is an R15 extension: switch it on with its setting {setting} instead",
             )
     if len(set(names)) != len(names):
         raise RulesError("house_rules", "a house rule is named twice")
