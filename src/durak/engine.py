@@ -57,6 +57,7 @@ from durak.actions import (
 from durak.cards import Card, Suit, parse_cards
 from durak.errors import PositionError, RulesError, SeatError
 from durak.events import Event
+from durak.messages import message
 from durak.rules.bout import Bout
 from durak.rules.families import Seating, gives_own, lowest_trump, one
 from durak.rules.settings import Rules
@@ -366,7 +367,9 @@ def _parse_table(table: TablePairs) -> tuple[Pair, ...]:
 
 def _seat(name: str, value: object, n: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
-        raise PositionError(f"{name}: must be a seat 0-{n - 1}, not {brief(value)}")
+        raise PositionError(
+            message("position.not-a-seat", field=name, high=n - 1, given=brief(value))
+        )
     return value
 
 
@@ -377,9 +380,13 @@ def _seats(name: str, values: Iterable[object], n: int) -> tuple[int, ...]:
 
 
 def _count(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise PositionError(f"{name}: must be a whole number 0 or more, not {brief(value)}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < _COUNT_BOUND:
+        raise PositionError(message("position.not-a-count", field=name, given=brief(value)))
     return value
+
+
+#: The bound of a position's counts (bouts, defences, H of R4.6, shuffles), as of seats.
+_COUNT_BOUND = 2**31
 
 
 def new_position(
@@ -477,7 +484,7 @@ def new_position(
     discard_cards = parse_cards(discard)
     pairs = _parse_table(table)
     if trump is not None and not isinstance(trump, Suit):
-        trump = Suit.parse(str(trump))
+        trump = Suit.parse(trump)
     face_up: Card | None = None
     if trump_card is not None:
         face_up = Card.parse(trump_card) if isinstance(trump_card, str) else trump_card
@@ -525,7 +532,9 @@ def new_position(
         defender = found
     defender = _seat("defender", defender, n)
     if not isinstance(first_bout, bool):
-        raise PositionError(f"first_bout: must be true or false, not {brief(first_bout)}")
+        raise PositionError(
+            message("position.not-bool", field="first_bout", given=brief(first_bout))
+        )
     if bouts is None:
         bouts = 0 if first_bout else 1
     elif first_bout and bouts != 0:
@@ -542,7 +551,7 @@ def new_position(
         defender_hand = len(hand_cards[defender]) + beaten if pairs else 0
     defender_hand = _count("defender_hand", defender_hand)
     if not isinstance(taken, bool):
-        raise PositionError(f"taken: must be true or false, not {brief(taken)}")
+        raise PositionError(message("position.not-bool", field="taken", given=brief(taken)))
     if known is None:
         # A face-up card drawn or shown in a full deal is known in its holder's hand (R2.4, R5.2).
         known_sets = tuple(
@@ -625,7 +634,7 @@ def validate_state(state: GameState) -> GameState:
     if not isinstance(rules, Rules):
         raise PositionError(f"rules: not a Rules object: {brief(rules)}")
     if not isinstance(s.trump, Suit):
-        raise PositionError(f"trump: not a suit: {s.trump!r}")
+        raise PositionError(f"trump: not a suit: {brief(s.trump)}")
     _validate_forms(s)
     n = rules.players
     for name in ("hands", "places"):
@@ -906,7 +915,7 @@ def _need_seat(player: object, n: int) -> None:
     if type(player) is not int and (isinstance(player, bool) or not isinstance(player, int)):
         raise TypeError(f"a player is a seat number 0-{n - 1}, not {brief(player)}")
     if not 0 <= player < n:
-        raise SeatError(f"no seat {brief(player)} in a {n}-player game (seats 0-{n - 1}, R2.2)")
+        raise SeatError(message("seat.no-seat", given=brief(player), count=n, high=n - 1))
 
 
 def _need_action(action: object) -> None:

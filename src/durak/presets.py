@@ -38,6 +38,7 @@ from durak._input import (
     brief,
     brief_name,
     check_size,
+    nearest,
     parse_json,
     parse_toml,
     read_limited,
@@ -45,7 +46,7 @@ from durak._input import (
 from durak.errors import RulesError
 from durak.i18n import N_
 from durak.messages import message
-from durak.rules.settings import SETTINGS, Rules
+from durak.rules.settings import SETTINGS, Rules, unknown_setting
 
 __all__ = [
     "DEFAULT_PRESET",
@@ -244,9 +245,13 @@ def get_preset(name: str) -> Preset:
         raise RulesError("preset", f"a preset is named by text, not {brief(name)}")
     preset = _LOOKUP.get(name.strip().casefold())
     if preset is None:
-        raise RulesError(
-            "preset", message("rules.unknown-preset", given=brief(name), known=", ".join(PRESETS))
-        )
+        known = ", ".join(PRESETS)
+        near = nearest(name, _LOOKUP)
+        if near is not None:
+            near = _LOOKUP[near].name
+            reason = message("rules.unknown-preset-near", given=brief(name), near=near, known=known)
+            raise RulesError("preset", reason)
+        raise RulesError("preset", message("rules.unknown-preset", given=brief(name), known=known))
     return preset
 
 
@@ -267,10 +272,7 @@ def rules_from_mapping(data: Mapping[str, Any]) -> Rules:
         if not isinstance(key, str):
             raise RulesError(brief(key), "a setting is named by text")
         if key not in SETTINGS:
-            raise RulesError(
-                brief_name(key),
-                message("rules.unknown-setting", known=f"preset, {', '.join(SETTINGS)}"),
-            )
+            raise RulesError(brief_name(key), unknown_setting(key, ("preset", *SETTINGS)))
         if key in _OPTIONAL and isinstance(value, str) and value.lower() == "none":
             settings[key] = None
     return get_preset(base).rules(**settings)

@@ -16,10 +16,10 @@ from typing import Any, TypeVar
 
 import attrs
 
-from durak._input import brief, brief_name
+from durak._input import brief, brief_name, nearest
 from durak.cards import DECK_SIZES, MAX_COPIES, Suit
 from durak.errors import InvalidCardError, RulesError
-from durak.messages import message
+from durak.messages import Message, message
 
 __all__ = [
     "EXTENSION_SETTINGS",
@@ -113,6 +113,16 @@ class NoTrumpLead(StrEnum):
 E = TypeVar("E", bound=StrEnum)
 
 
+def unknown_setting(name: str, known: Iterable[str]) -> Message:
+    """The reason for an unknown setting ``name``: the known names, and the nearest of them
+    when one is near (``rules.unknown-setting-near``: "did you mean players?")."""
+    names = list(known)
+    near = nearest(name, names)
+    if near is None:
+        return message("rules.unknown-setting", known=", ".join(names))
+    return message("rules.unknown-setting-near", near=near, known=", ".join(names))
+
+
 def _choice(enum: type[E], setting: str, value: Any) -> E:
     if isinstance(value, enum):
         return value
@@ -120,6 +130,12 @@ def _choice(enum: type[E], setting: str, value: Any) -> E:
         with contextlib.suppress(ValueError):
             return enum(value)
     known = ", ".join(repr(m.value) for m in enum)
+    near = nearest(value, [m.value for m in enum])
+    if near is not None:
+        raise RulesError(
+            setting,
+            message("rules.unknown-value-near", given=brief(value), near=repr(near), known=known),
+        )
     raise RulesError(setting, message("rules.unknown-value", given=brief(value), known=known))
 
 
@@ -390,8 +406,8 @@ class Rules:
             )
         need = self.players * self.hand_size
         if need > self.cards:
-            counts = {"count": brief(self.players), "hand": brief(self.hand_size)}
-            counts.update(need=brief(need), total=str(self.cards))
+            counts = {"count": self.players, "hand": self.hand_size}
+            counts.update(need=need, total=self.cards)
             if self.decks > 1:
                 reason = message(
                     "rules.deal-too-big-decks", decks=self.decks, size=self.deck_size, **counts
@@ -465,9 +481,7 @@ class Rules:
         """
         unknown = sorted(set(changes) - set(SETTINGS))
         if unknown:
-            raise RulesError(
-                brief_name(unknown[0]), message("rules.unknown-setting", known=", ".join(SETTINGS))
-            )
+            raise RulesError(brief_name(unknown[0]), unknown_setting(unknown[0], SETTINGS))
         return attrs.evolve(self, **changes)
 
     @classmethod
@@ -541,9 +555,7 @@ def _checked_init(init: Callable[..., None]) -> Callable[..., None]:
             )
         unknown = sorted(name for name in settings if name not in _KNOWN)
         if unknown:
-            raise RulesError(
-                brief_name(unknown[0]), message("rules.unknown-setting", known=", ".join(SETTINGS))
-            )
+            raise RulesError(brief_name(unknown[0]), unknown_setting(unknown[0], SETTINGS))
         init(self, **settings)
 
     return __init__
