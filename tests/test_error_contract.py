@@ -33,6 +33,7 @@ from durak import (
     Redeal,
     Rules,
     RulesError,
+    SeatError,
     ShowTrump,
     Suit,
     Take,
@@ -172,6 +173,14 @@ def test_issue26_4_language_calls_refuse_junk_with_type_errors() -> None:
     assert caught.value.code == "input.unknown-language"
     assert lang.seat(HUGE) == "игрок <an integer of 5001 digits>"
     assert lang.ordinal(HUGE) == "<an integer of 5001 digits>"
+
+
+@pytest.mark.parametrize("seat", [HUGE, 2, -3], ids=["huge", "two", "minus-three"])
+def test_issue26_4_a_state_asked_about_a_seat_it_lacks_raises_seat_error(seat: int) -> None:
+    with pytest.raises(SeatError) as caught:
+        STATE.is_active(seat)
+    assert caught.value.code == "seat.no-seat"
+    assert isinstance(caught.value, IndexError)
 
 
 # -- issue 26 item 6: one shape of error data ------------------------------------------------
@@ -424,6 +433,7 @@ def _calls(
         lambda: check(STATE, j),
         lambda: view(STATE, j),
         lambda: view(j, 0),
+        lambda: STATE.is_active(j),
         *[lambda a=a: a(j) for a in _ACTIONS],
         *[lambda a=a: a(0, j) for a in _ACTIONS],
         *[lambda a=a: a(j, "7h") for a in _ACTIONS],

@@ -201,8 +201,18 @@ class GameState:
 
     def is_active(self, seat: int) -> bool:
         """Whether ``seat`` is still playing: not out, and not finished (an empty hand with an
-        empty stock, R7.1)."""
-        return self.places[seat] is None and (bool(self.hands[seat]) or bool(self.stock))
+        empty stock, R7.1).
+
+        Raises:
+            SeatError: ``seat`` is not a seat of the game (also an :class:`IndexError`).
+        """
+        try:
+            return self.places[seat] is None and (bool(self.hands[seat]) or bool(self.stock))
+        except IndexError:
+            from durak.engine import _need_seat
+
+            _need_seat(seat, len(self.places))
+            raise
 
     def all_cards(self) -> tuple[Card, ...]:
         """Every card in the game, wherever it is: hands, stock, table and discard pile (R13.4)."""
