@@ -46,9 +46,11 @@ from durak import (
     new_game,
     new_position,
     parse_cards,
+    validate_state,
     view,
 )
 from durak.cards import build_deck
+from durak.events import Acted, Beaten, Drew, GameOver, describe_event
 from durak.i18n import LANGUAGES, Language, language
 from durak.messages import TEMPLATES, Message, message
 from durak.notation import parse_action
@@ -56,7 +58,7 @@ from durak.presets import get_preset, rules_from_mapping
 from durak.records import RecordError, loads
 from durak.rules.extensions import Catch
 from durak.rules.settings import SETTINGS
-from durak.serialize import state_from_dict, state_to_dict
+from durak.serialize import event_to_dict, state_from_dict, state_to_dict
 
 ALLOWED = (DurakError, TypeError)
 HUGE = 10**5000
@@ -181,6 +183,38 @@ def test_issue26_4_a_state_asked_about_a_seat_it_lacks_raises_seat_error(seat: i
         STATE.is_active(seat)
     assert caught.value.code == "seat.no-seat"
     assert isinstance(caught.value, IndexError)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("stock", (HUGE,)),
+        ("discard", (HUGE, -HUGE)),
+        ("table", ((HUGE, None),)),
+        ("passed", frozenset({HUGE})),
+        ("exchange", frozenset({HUGE})),
+        ("shown", frozenset({HUGE})),
+        ("trump_card", HUGE),
+        ("result", HUGE),
+    ],
+    ids=lambda v: v if isinstance(v, str) else "junk",
+)
+def test_issue26_4_validate_state_names_a_hand_built_field_of_huge_integers(
+    field: str, value: Any
+) -> None:
+    with pytest.raises(PositionError) as caught:
+        validate_state(attrs.evolve(STATE, **{field: value}))
+    assert str(caught.value).startswith(f"{field}: ")
+
+
+def test_issue26_4_describing_a_hand_built_event_of_junk_raises_type_error() -> None:
+    for event in (Beaten(0, HUGE, HUGE), Drew(HUGE, HUGE, None)):
+        assert "5001" in Language("de").say(describe_event(event), you=0)
+    for event in (Acted(0, HUGE), GameOver(HUGE)):
+        with pytest.raises(TypeError, match="5001 digits"):
+            describe_event(event)
+    with pytest.raises(TypeError):
+        event_to_dict(Beaten(0, HUGE, HUGE))
 
 
 # -- issue 26 item 6: one shape of error data ------------------------------------------------
@@ -434,6 +468,7 @@ def _calls(
         lambda: view(STATE, j),
         lambda: view(j, 0),
         lambda: STATE.is_active(j),
+        lambda: validate_state(attrs.evolve(STATE, **{name: j})),
         *[lambda a=a: a(j) for a in _ACTIONS],
         *[lambda a=a: a(0, j) for a in _ACTIONS],
         *[lambda a=a: a(j, "7h") for a in _ACTIONS],

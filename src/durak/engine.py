@@ -61,7 +61,7 @@ from durak.messages import message
 from durak.rules.bout import Bout
 from durak.rules.families import Seating, gives_own, lowest_trump, one
 from durak.rules.settings import Rules
-from durak.state import Extra, GameState, Pair, evolve
+from durak.state import Extra, GameState, Pair, Result, evolve
 
 __all__ = [
     "acting",
@@ -642,8 +642,9 @@ def validate_state(state: GameState) -> GameState:
             raise PositionError(f"{name}: one entry per seat is needed, {n} seats")
     if len(s.known) != n:
         raise PositionError(f"known: one set of known cards per seat is needed, {n} seats")
-    for p in s.joined:
-        _seat("joined", p, n)
+    for name in ("joined", "passed"):
+        for p in getattr(s, name):
+            _seat(name, p, n)
     _check_cards(rules, s.all_cards(), "position")
     for name in ("dealer", "attacker", "defender", "leader"):
         _seat(name, getattr(s, name), n)
@@ -727,6 +728,25 @@ def _validate_forms(s: GameState) -> None:
                 )
     if not isinstance(s.taken, bool):
         raise PositionError(f"taken: must be true or false, not {brief(s.taken)}")
+    for name, cards in (
+        ("hands", (c for hand in s.hands for c in hand)),
+        ("stock", s.stock),
+        ("discard", s.discard),
+        ("table", (c for pair in s.table for c in pair[:1])),
+        ("shown", s.shown),
+        ("exchange", s.exchange),
+        ("known", (c for known in s.known for c in known)),
+    ):
+        for card in cards:
+            if type(card) is not Card:
+                raise PositionError(f"{name}: each card must be a Card, not {brief(card)}")
+    for pair in s.table:
+        if len(pair) != 2 or not (pair[1] is None or type(pair[1]) is Card):
+            raise PositionError(f"table: {brief(pair)} is not a pair of cards")
+    if not (s.trump_card is None or type(s.trump_card) is Card):
+        raise PositionError(f"trump_card: must be a Card or None, not {brief(s.trump_card)}")
+    if not (s.result is None or isinstance(s.result, Result)):
+        raise PositionError(f"result: must be a Result or None, not {brief(s.result)}")
 
 
 def _validate_places(s: GameState) -> None:

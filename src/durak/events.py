@@ -17,6 +17,7 @@ from collections.abc import Iterable
 
 import attrs
 
+from durak._input import brief
 from durak.cards import Card
 from durak.messages import Message, message
 from durak.state import Result
@@ -215,6 +216,8 @@ def _acted_action(text: str) -> Message:
     from durak.errors import InvalidError
     from durak.notation import parse_action
 
+    if not isinstance(text, str):
+        raise TypeError(f"an Acted event's action is its notation, not {brief(text)}")
     phrase: str
     try:
         phrase = parse_action(text).describe()
@@ -273,10 +276,12 @@ def describe_event(event: Event) -> Message:
             return message("event.left", player=p, partner=q, place=place)
         case NewBout(attacker=a, defender=d):
             return message("event.new-bout", player=a, defender=d)
+        case GameOver(result=result) if not isinstance(result, Result):
+            raise TypeError(f"a GameOver event's result is a Result, not {brief(result)}")
         case GameOver(result=result) if result.draw:
             return message("event.draw")
         case GameOver(result=result) if result.durak is not None:
             return message("event.durak", player=result.durak)
         case GameOver(result=result):
             return message("event.losers", players=tuple(result.losers))
-    raise TypeError(f"not an event: {event!r}")
+    raise TypeError(f"not an event: {brief(event)}")
