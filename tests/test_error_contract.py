@@ -306,6 +306,10 @@ ERRORS: dict[str, Callable[[], object]] = {
     "illegal": lambda: apply(STATE, Take(0)),
     "rules": lambda: Rules(players=13),
     "preset": lambda: get_preset("perevodnoi"),
+    "teams": lambda: Rules(players=4, teams=[[0, 1], [2, 3]]),
+    "house rules": lambda: Rules(house_rules=["x", 1]),
+    "strict suits": lambda: Rules(strict_suits=["x"]),
+    "jokers": lambda: Rules(jokers=1),
     "language": lambda: Language("xx"),
 }
 

@@ -118,7 +118,15 @@ setting is ``error.setting``), for the errors a player meets before a game start
 ``rules.not-bool``, ``rules.deck-size``, ``rules.deal-too-big`` and ``rules.deal-too-big-decks``
 (R2.1: the players and hand size a deck cannot deal), ``rules.preset-teams`` (R10: a team
 preset's players count; its ``teams`` are ``rules.team-preset`` messages),
-``rules.bots-players`` (the command line's ``--bots`` and ``--players`` disagree). An unknown
+``rules.bots-players`` (the command line's ``--bots`` and ``--players`` disagree), and the
+settings' forms and combinations: ``rules.not-teams``, ``rules.team-not-list``,
+``rules.seat-not-integer``, ``rules.teams-split``, ``rules.teams-small``,
+``rules.teams-alternate`` (R10.1), ``rules.not-house-rules``, ``rules.house-rule-not-text``,
+``rules.house-rule-extension``, ``rules.house-rule-twice``, ``rules.unknown-house-rule``,
+``rules.no-house-rule`` (and their ``-extension`` twins naming the R15 setting),
+``rules.not-suits``, ``rules.suit-not-letter``, ``rules.jokers-deck``,
+``rules.jokers-copies`` (R15.1), ``rules.show-sends-back-alone`` (R15.3),
+``rules.several-alone`` (R9.4), ``rules.over-cards``, ``rules.over-hand-size``. An unknown
 preset, setting or value near a known one has a ``-near`` twin that suggests it
 (``rules.unknown-preset-near``, ``rules.unknown-setting-near``, ``rules.unknown-value-near``,
 with ``near``: "unknown preset 'perevodnoi'; did you mean perevodnoy?"). Another rules error
@@ -445,6 +453,61 @@ TEMPLATES: Mapping[str, tuple[str, str | None]] = MappingProxyType(
             _m(
                 "rules.unknown-value-near",
                 "unknown value {given}; did you mean {near}? (known: {known})",
+            ),
+            _m("rules.unknown-house-rule", "unknown house rule {given} (known: {known})"),
+            _m(
+                "rules.unknown-house-rule-extension",
+                "unknown house rule {given} (known: {known}; the R15 extension is switched on by "
+                "its setting {setting})",
+            ),
+            _m("rules.no-house-rule", "unknown house rule {given} (known: none registered)"),
+            _m(
+                "rules.no-house-rule-extension",
+                "unknown house rule {given} (known: none registered; the R15 extension is "
+                "switched on by its setting {setting})",
+            ),
+            _m("rules.not-teams", "must be a list of teams (lists of seats), not {given}"),
+            _m("rules.team-not-list", "each team must be a list of seats, not {given}"),
+            _m("rules.seat-not-integer", "a seat is an integer, not {given}"),
+            _m("rules.not-house-rules", "must be a list of rule module names, not {given}"),
+            _m("rules.house-rule-not-text", "a house rule is named by a string, not {given}"),
+            _m(
+                "rules.house-rule-extension",
+                "{given} is an R15 extension: switch it on with its setting {setting} instead",
+            ),
+            _m("rules.house-rule-twice", "a house rule is named twice"),
+            _m("rules.not-suits", "must be a set of suits, not {given}"),
+            _m("rules.suit-not-letter", "a suit is a letter such as 'c', not {given}"),
+            _m(
+                "rules.jokers-deck",
+                "jokers join 52-card decks only, not deck_size = {size} (R15.1)",
+            ),
+            _m(
+                "rules.jokers-copies",
+                "{count} jokers x {decks} decks make more than {limit} copies of the joker "
+                "(R1.2, R15.1)",
+            ),
+            _m(
+                "rules.show-sends-back-alone",
+                "needs transfer_by_showing_trump = true (R15.3 changes where a show sends the "
+                "attack)",
+            ),
+            _m(
+                "rules.over-cards",
+                "must be at most the number of cards in play ({total}), not {given}",
+            ),
+            _m(
+                "rules.over-hand-size",
+                "must be at most hand_size ({hand}: no hand is dealt more cards), not {given}",
+            ),
+            _m(
+                "rules.several-alone", "needs transfer_by_card = true (R9.4 adds cards to transfer)"
+            ),
+            _m("rules.teams-split", "must split the seats 0-{high} into teams, each seat once"),
+            _m("rules.teams-small", "needs at least two teams of at least two players (R10.1)"),
+            _m(
+                "rules.teams-alternate",
+                "seats must alternate between the {count} teams (R10.1): team {given} breaks it",
             ),
             # -- action descriptions ---------------------------------------------------------
             _mp("action.lead", "lead {cards}", "lead {cards}"),

@@ -57,8 +57,10 @@ from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequenc
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
+from durak._input import brief
 from durak.cards import Card, Suit
 from durak.errors import RulesError
+from durak.messages import message
 
 if TYPE_CHECKING:
     from durak.actions import Action
@@ -331,7 +333,7 @@ def register(module: RuleModule) -> RuleModule:
         RulesError: a module without a name, or a name taken by a different class.
     """
     if not isinstance(module, RuleModule):
-        raise RulesError("house_rules", f"{module!r} is not a RuleModule")
+        raise RulesError("house_rules", f"{brief(module)} is not a RuleModule")
     if not module.name:
         raise RulesError("house_rules", f"{type(module).__name__} has no name")
     known = _REGISTRY.get(module.name)
@@ -358,10 +360,19 @@ def get_module(name: str) -> RuleModule:
 
         # The R15 extensions are registered but switched on by their settings, not named.
         names = sorted(n for n in _REGISTRY if n not in SETTINGS)
-        known = ", ".join(names) or "none registered"
         setting = SETTINGS.get(name.strip().lower().replace("_", "-"))
-        hint = f"; the R15 extension is switched on by its setting {setting}" if setting else ""
-        raise RulesError("house_rules", f"unknown house rule {name!r} (known: {known}{hint})")
+        given, known = brief(name), ", ".join(names)
+        if setting and names:
+            reason = message(
+                "rules.unknown-house-rule-extension", given=given, known=known, setting=setting
+            )
+        elif setting:
+            reason = message("rules.no-house-rule-extension", given=given, setting=setting)
+        elif names:
+            reason = message("rules.unknown-house-rule", given=given, known=known)
+        else:
+            reason = message("rules.no-house-rule", given=given)
+        raise RulesError("house_rules", reason)
     return module
 
 
