@@ -126,7 +126,10 @@ settings' forms and combinations: ``rules.not-teams``, ``rules.team-not-list``,
 ``rules.no-house-rule`` (and their ``-extension`` twins naming the R15 setting),
 ``rules.not-suits``, ``rules.suit-not-letter``, ``rules.jokers-deck``,
 ``rules.jokers-copies`` (R15.1), ``rules.show-sends-back-alone`` (R15.3),
-``rules.several-alone`` (R9.4), ``rules.over-cards``, ``rules.over-hand-size``. An unknown
+``rules.several-alone`` (R9.4), ``rules.over-cards``, ``rules.over-hand-size``; and the
+readers of presets and rules files: ``rules.preset-not-text``, ``rules.preset-not-name``,
+``rules.not-a-table``, ``rules.setting-not-text``, ``rules.unknown-format``,
+``rules.not-text-file``. An unknown
 preset, setting or value near a known one has a ``-near`` twin that suggests it
 (``rules.unknown-preset-near``, ``rules.unknown-setting-near``, ``rules.unknown-value-near``,
 with ``near``: "unknown preset 'perevodnoi'; did you mean perevodnoy?"). Another rules error
@@ -454,6 +457,12 @@ TEMPLATES: Mapping[str, tuple[str, str | None]] = MappingProxyType(
                 "rules.unknown-value-near",
                 "unknown value {given}; did you mean {near}? (known: {known})",
             ),
+            _m("rules.preset-not-text", "a preset is named by text, not {given}"),
+            _m("rules.not-a-table", "a rules file holds a table of settings, not {given}"),
+            _m("rules.preset-not-name", "must be a preset name, not {given}"),
+            _m("rules.setting-not-text", "a setting is named by text"),
+            _m("rules.unknown-format", "unknown format {given} (known: 'toml', 'json')"),
+            _m("rules.not-text-file", "{given} is not a UTF-8 text file"),
             _m("rules.unknown-house-rule", "unknown house rule {given} (known: {known})"),
             _m(
                 "rules.unknown-house-rule-extension",
