@@ -12,13 +12,14 @@ path such as ``"deal/seed"`` (``""`` for the whole text).
 
 from __future__ import annotations
 
+import difflib
 import json
 import math
 import os
 import re
 import reprlib
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from os import PathLike
 from typing import IO, Any, NoReturn
 
@@ -32,6 +33,7 @@ __all__ = [
     "check_data",
     "check_size",
     "facts_from_json",
+    "nearest",
     "parse_json",
     "parse_toml",
     "read_limited",
@@ -125,6 +127,26 @@ def brief_name(name: object) -> str:
     ):
         return name
     return brief(name)
+
+
+#: The longest unknown name :func:`nearest` looks for a known name near.
+_NEAR_NAME = 64
+
+
+def nearest(name: object, known: Iterable[str]) -> str | None:
+    """The known name nearest to an unknown ``name`` (a misspelt setting, preset or value:
+    ``perevodnoi`` -> ``perevodnoy``), by :func:`difflib.get_close_matches` and ignoring case,
+    or ``None`` when none is near or ``name`` is not short text.
+
+    >>> nearest("perevodnoi", ["podkidnoy", "perevodnoy"]), nearest("x", ["players"])
+    ('perevodnoy', None)
+    """
+    if not isinstance(name, str) or not 0 < len(name) <= _NEAR_NAME:
+        return None
+    names = list(known)
+    by_folded = {n.casefold(): n for n in names}
+    found = difflib.get_close_matches(name.strip().casefold(), list(by_folded), n=1)
+    return by_folded[found[0]] if found else None
 
 
 # --- size ----------------------------------------------------------------------------------------

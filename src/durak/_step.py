@@ -285,7 +285,7 @@ def _apply(state: GameState, action: Action, log: list[Event] | None) -> GameSta
     if listed is None:
         bad = _refusal(b, action)
         if bad is not None:
-            raise IllegalActionError(action.describe(), p, bad[0], bad[1])
+            raise IllegalActionError(action, p, bad[0], bad[1])
     s = state
     plan = b.plan
     owner = plan.owners[kind]

@@ -66,17 +66,15 @@ def _cards(value: Iterable[Card | str] | Card | str) -> tuple[Card, ...]:
     else:
         cards = parse_cards(value)
     if not cards:
-        raise InvalidError("an action needs at least one card")
+        raise InvalidError(message("input.no-cards"))
     return cards if len(cards) == 1 else tuple(sorted(cards))
 
 
 def _player(_inst: object, _attr: object, value: int) -> None:
     if type(value) is not int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise InvalidError(f"a player is a seat number 0, 1, 2 ..., not {brief(value)}")
+        raise InvalidError(message("input.not-a-seat", given=brief(value)))
     if not 0 <= value < _SEAT_BOUND:
-        raise InvalidError(
-            f"a player is a seat number 0, 1, 2 ... (below 2**31), not {brief(value)}"
-        )
+        raise InvalidError(message("input.seat-too-big", given=brief(value)))
 
 
 @attrs.frozen

@@ -52,14 +52,15 @@ from durak.actions import (
     is_action,
 )
 from durak.cards import Card, Suit, parse_cards
-from durak.errors import PositionError, RulesError, SeatError
+from durak.errors import PositionError, RulesError, check_seat
 from durak.events import Event
+from durak.messages import message
 from durak.rules.beating import forbidder
 from durak.rules.bout import Bout
 from durak.rules.families import Seating, gives_own, lowest_trump
 from durak.rules.settings import Rules
 from durak.rules.shared import one
-from durak.state import Extra, GameState, Pair, evolve
+from durak.state import Extra, GameState, Pair, Result, evolve
 
 __all__ = [
     "acting",
@@ -232,7 +233,9 @@ def _parse_table(table: TablePairs) -> tuple[Pair, ...]:
 
 def _seat(name: str, value: object, n: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
-        raise PositionError(f"{name}: must be a seat 0-{n - 1}, not {brief(value)}")
+        raise PositionError(
+            message("position.not-a-seat", field=name, high=n - 1, given=brief(value))
+        )
     return value
 
 
@@ -243,9 +246,13 @@ def _seats(name: str, values: Iterable[object], n: int) -> tuple[int, ...]:
 
 
 def _count(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise PositionError(f"{name}: must be a whole number 0 or more, not {brief(value)}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < _COUNT_BOUND:
+        raise PositionError(message("position.not-a-count", field=name, given=brief(value)))
     return value
+
+
+#: The bound of a position's counts (bouts, defences, H of R4.6, shuffles), as of seats.
+_COUNT_BOUND = 2**31
 
 
 def new_position(
@@ -343,7 +350,7 @@ def new_position(
     discard_cards = parse_cards(discard)
     pairs = _parse_table(table)
     if trump is not None and not isinstance(trump, Suit):
-        trump = Suit.parse(str(trump))
+        trump = Suit.parse(trump)
     face_up: Card | None = None
     if trump_card is not None:
         face_up = Card.parse(trump_card) if isinstance(trump_card, str) else trump_card
@@ -391,7 +398,9 @@ def new_position(
         defender = found
     defender = _seat("defender", defender, n)
     if not isinstance(first_bout, bool):
-        raise PositionError(f"first_bout: must be true or false, not {brief(first_bout)}")
+        raise PositionError(
+            message("position.not-bool", field="first_bout", given=brief(first_bout))
+        )
     if bouts is None:
         bouts = 0 if first_bout else 1
     elif first_bout and bouts != 0:
@@ -408,7 +417,7 @@ def new_position(
         defender_hand = len(hand_cards[defender]) + beaten if pairs else 0
     defender_hand = _count("defender_hand", defender_hand)
     if not isinstance(taken, bool):
-        raise PositionError(f"taken: must be true or false, not {brief(taken)}")
+        raise PositionError(message("position.not-bool", field="taken", given=brief(taken)))
     if known is None:
         # A face-up card drawn or shown in a full deal is known in its holder's hand (R2.4, R5.2).
         known_sets = tuple(
@@ -489,7 +498,7 @@ def validate_state(state: GameState) -> GameState:
     if not isinstance(rules, Rules):
         raise PositionError(f"rules: not a Rules object: {brief(rules)}")
     if not isinstance(s.trump, Suit):
-        raise PositionError(f"trump: not a suit: {s.trump!r}")
+        raise PositionError(f"trump: not a suit: {brief(s.trump)}")
     _validate_forms(s)
     n = rules.players
     for name in ("hands", "places"):
@@ -497,8 +506,9 @@ def validate_state(state: GameState) -> GameState:
             raise PositionError(f"{name}: one entry per seat is needed, {n} seats")
     if len(s.known) != n:
         raise PositionError(f"known: one set of known cards per seat is needed, {n} seats")
-    for p in s.joined:
-        _seat("joined", p, n)
+    for name in ("joined", "passed"):
+        for p in getattr(s, name):
+            _seat(name, p, n)
     _check_cards(rules, s.all_cards(), "position")
     for name in ("dealer", "attacker", "defender", "leader"):
         _seat(name, getattr(s, name), n)
@@ -582,6 +592,25 @@ def _validate_forms(s: GameState) -> None:
                 )
     if not isinstance(s.taken, bool):
         raise PositionError(f"taken: must be true or false, not {brief(s.taken)}")
+    for name, cards in (
+        ("hands", (c for hand in s.hands for c in hand)),
+        ("stock", s.stock),
+        ("discard", s.discard),
+        ("table", (c for pair in s.table for c in pair[:1])),
+        ("shown", s.shown),
+        ("exchange", s.exchange),
+        ("known", (c for known in s.known for c in known)),
+    ):
+        for card in cards:
+            if type(card) is not Card:
+                raise PositionError(f"{name}: each card must be a Card, not {brief(card)}")
+    for pair in s.table:
+        if len(pair) != 2 or not (pair[1] is None or type(pair[1]) is Card):
+            raise PositionError(f"table: {brief(pair)} is not a pair of cards")
+    if not (s.trump_card is None or type(s.trump_card) is Card):
+        raise PositionError(f"trump_card: must be a Card or None, not {brief(s.trump_card)}")
+    if not (s.result is None or isinstance(s.result, Result)):
+        raise PositionError(f"result: must be a Result or None, not {brief(s.result)}")
 
 
 def _validate_places(s: GameState) -> None:
@@ -768,11 +797,7 @@ def _need_state(state: object) -> None:
         raise TypeError(f"expected a GameState, not {type(state).__name__}")
 
 
-def _need_seat(player: object, n: int) -> None:
-    if type(player) is not int and (isinstance(player, bool) or not isinstance(player, int)):
-        raise TypeError(f"a player is a seat number 0-{n - 1}, not {brief(player)}")
-    if not 0 <= player < n:
-        raise SeatError(f"no seat {brief(player)} in a {n}-player game (seats 0-{n - 1}, R2.2)")
+_need_seat = check_seat  # the views' and the state's check too (durak.errors)
 
 
 def _need_action(action: object) -> None:

@@ -38,6 +38,7 @@ from durak._input import (
     brief,
     brief_name,
     check_size,
+    nearest,
     parse_json,
     parse_toml,
     read_limited,
@@ -45,7 +46,7 @@ from durak._input import (
 from durak.errors import RulesError
 from durak.i18n import N_
 from durak.messages import message
-from durak.rules.settings import SETTINGS, Rules
+from durak.rules.settings import SETTINGS, Rules, unknown_setting
 
 __all__ = [
     "DEFAULT_PRESET",
@@ -241,12 +242,16 @@ def get_preset(name: str) -> Preset:
             names.
     """
     if not isinstance(name, str):
-        raise RulesError("preset", f"a preset is named by text, not {brief(name)}")
+        raise RulesError("preset", message("rules.preset-not-text", given=brief(name)))
     preset = _LOOKUP.get(name.strip().casefold())
     if preset is None:
-        raise RulesError(
-            "preset", message("rules.unknown-preset", given=brief(name), known=", ".join(PRESETS))
-        )
+        known = ", ".join(PRESETS)
+        near = nearest(name, _LOOKUP)
+        if near is not None:
+            near = _LOOKUP[near].name
+            reason = message("rules.unknown-preset-near", given=brief(name), near=near, known=known)
+            raise RulesError("preset", reason)
+        raise RulesError("preset", message("rules.unknown-preset", given=brief(name), known=known))
     return preset
 
 
@@ -258,19 +263,16 @@ def rules_from_mapping(data: Mapping[str, Any]) -> Rules:
             contradicting value.
     """
     if not isinstance(data, Mapping):
-        raise RulesError("rules", f"a rules file holds a table of settings, not {brief(data)}")
+        raise RulesError("rules", message("rules.not-a-table", given=brief(data)))
     settings = dict(data)
     base = settings.pop("preset", DEFAULT_PRESET)
     if not isinstance(base, str):
-        raise RulesError("preset", f"must be a preset name, not {brief(base)}")
+        raise RulesError("preset", message("rules.preset-not-name", given=brief(base)))
     for key, value in settings.items():
         if not isinstance(key, str):
-            raise RulesError(brief(key), "a setting is named by text")
+            raise RulesError(brief(key), message("rules.setting-not-text"))
         if key not in SETTINGS:
-            raise RulesError(
-                brief_name(key),
-                message("rules.unknown-setting", known=f"preset, {', '.join(SETTINGS)}"),
-            )
+            raise RulesError(brief_name(key), unknown_setting(key, ("preset", *SETTINGS)))
         if key in _OPTIONAL and isinstance(value, str) and value.lower() == "none":
             settings[key] = None
     return get_preset(base).rules(**settings)
@@ -298,7 +300,7 @@ def loads_rules(text: str, format: Format = "toml") -> Rules:
     if not isinstance(text, str):
         raise TypeError(f"a rules file's text is a str, not {type(text).__name__}")
     if format not in ("toml", "json"):
-        raise RulesError("format", f"unknown format {brief(format)} (known: 'toml', 'json')")
+        raise RulesError("format", message("rules.unknown-format", given=brief(format)))
     check_size(text, MAX_RULES_BYTES, "the rules file", _file_error)
     if format == "toml":
         data: Any = parse_toml(text, _file_error, "the rules file")
@@ -323,7 +325,8 @@ def load_rules(path: str | Path) -> Rules:
     try:
         text = data.decode("utf-8") if isinstance(data, bytes) else data
     except UnicodeDecodeError:
-        raise RulesError("file", f"{path} is not a UTF-8 text file") from None
+        given = brief_name(str(path))
+        raise RulesError("file", message("rules.not-text-file", given=given)) from None
     return loads_rules(text, "json" if path.suffix.lower() == ".json" else "toml")
 
 
@@ -344,7 +347,7 @@ def dumps_rules(rules: Rules, format: Format = "toml") -> str:
     if not isinstance(rules, Rules):
         raise TypeError(f"expected a Rules object, not {type(rules).__name__}")
     if format not in ("toml", "json"):
-        raise RulesError("format", f"unknown format {brief(format)} (known: 'toml', 'json')")
+        raise RulesError("format", message("rules.unknown-format", given=brief(format)))
     data = rules.to_dict()
     if format == "json":
         return json.dumps(data, indent=2, ensure_ascii=False) + "\n"

@@ -51,6 +51,7 @@ from durak.actions import Action, is_action
 from durak.cards import Card, parse_cards
 from durak.engine import apply, check, new_game
 from durak.errors import DurakError, InvalidError
+from durak.messages import as_message, message
 from durak.notation import parse_action
 from durak.rules.settings import Rules
 from durak.state import GameState, Result
@@ -91,8 +92,8 @@ class RecordError(InvalidError):
 
     def __init__(self, where: str, reason: str) -> None:
         self.where = where
-        self.reason = reason
-        super().__init__(f"{where or '(top)'}: {reason}")
+        why = as_message(reason)
+        self._set(why, message("error.at", where=where or "(top)", reason=why))
 
 
 class ReplayError(DurakError):
@@ -108,9 +109,9 @@ class ReplayError(DurakError):
         self.index = index
         self.action = action
         self.rule = rule
-        self.reason = reason
         where = f"action {index} ({action})" if index is not None else "result"
-        super().__init__(f"replay: {where}: {reason}" + (f" ({rule})" if rule else ""))
+        text = f"replay: {where}: {reason}" + (f" ({rule})" if rule else "")
+        self._set(as_message(reason), as_message(text))
 
 
 def schema() -> dict[str, Any]:

@@ -174,6 +174,8 @@ _RULES_KEPT = 64
 def _card_text(card: Card) -> str:
     text = _CARD_TEXT.get(card)
     if text is None:
+        if type(card) is not Card:
+            raise TypeError(f"expected a card, not {brief(card)}")
         text = _CARD_TEXT[card] = str(card)
     return text
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from durak.cards import Card, Suit
+from durak.errors import check_seat
 
 if TYPE_CHECKING:
     from durak.rules.settings import Rules
@@ -203,8 +204,16 @@ class GameState:
 
     def is_active(self, seat: int) -> bool:
         """Whether ``seat`` is still playing: not out, and not finished (an empty hand with an
-        empty stock, R7.1)."""
-        return self.places[seat] is None and (bool(self.hands[seat]) or bool(self.stock))
+        empty stock, R7.1).
+
+        Raises:
+            SeatError: ``seat`` is not a seat of the game (also an :class:`IndexError`).
+        """
+        try:
+            return self.places[seat] is None and (bool(self.hands[seat]) or bool(self.stock))
+        except IndexError:
+            check_seat(seat, len(self.places))
+            raise
 
     def __str__(self) -> str:
         """The position's text form, hidden cards included (a view never shows them): the

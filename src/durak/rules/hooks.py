@@ -12,9 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
+from durak._input import brief
 from durak.cards import Card, Suit
 from durak.errors import RulesError
 from durak.events import Acted
+from durak.messages import message
 
 if TYPE_CHECKING:
     from durak.actions import Action
@@ -306,7 +308,7 @@ def register(module: RuleModule) -> RuleModule:
         RulesError: a module without a name, or a name taken by a different class.
     """
     if not isinstance(module, RuleModule):
-        raise RulesError("house_rules", f"{module!r} is not a RuleModule")
+        raise RulesError("house_rules", f"{brief(module)} is not a RuleModule")
     if not module.name:
         raise RulesError("house_rules", f"{type(module).__name__} has no name")
     known = _REGISTRY.get(module.name)
@@ -329,11 +331,20 @@ def get_module(name: str) -> RuleModule:
     if module is None:
         # The R15 extensions are registered but switched on by their settings, not named.
         names = sorted(n for n, m in _REGISTRY.items() if not m.setting)
-        known = ", ".join(names) or "none registered"
         near = _REGISTRY.get(name.strip().lower().replace("_", "-"))
         setting = near.setting if near is not None else ""
-        hint = f"; the R15 extension is switched on by its setting {setting}" if setting else ""
-        raise RulesError("house_rules", f"unknown house rule {name!r} (known: {known}{hint})")
+        given, known = brief(name), ", ".join(names)
+        if setting and names:
+            reason = message(
+                "rules.unknown-house-rule-extension", given=given, known=known, setting=setting
+            )
+        elif setting:
+            reason = message("rules.no-house-rule-extension", given=given, setting=setting)
+        elif names:
+            reason = message("rules.unknown-house-rule", given=given, known=known)
+        else:
+            reason = message("rules.no-house-rule", given=given)
+        raise RulesError("house_rules", reason)
     return module
 
 

@@ -28,9 +28,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 import attrs
 
 from durak._input import brief
-from durak.actions import Action, Beat, ShowTrump, ThrowIn, Transfer, register_action
+from durak.actions import Action, Beat, ShowTrump, ThrowIn, Transfer, _player, register_action
 from durak.cards import Card, Suit, sort_cards
-from durak.errors import InvalidCardError, InvalidError
+from durak.errors import InvalidCardError
 from durak.messages import Message, message
 from durak.rules.beating import base_beats, beat_table_of
 from durak.rules.bout import Bout
@@ -52,8 +52,7 @@ _MAY_CHEAT = (ThrowIn, Beat)  # the kinds of action that may be cheats
 
 
 def _seat(_inst: object, _attr: object, value: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**31:
-        raise InvalidError(f"a player is a seat number 0, 1, 2 ..., not {value!r}")
+    _player(_inst, _attr, value)  # the same check, and error, as every action's player
 
 
 def _card(value: Card | str) -> Card:
