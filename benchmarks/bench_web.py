@@ -27,6 +27,13 @@ Usage::
     python benchmarks/bench_web.py --tables 200 --seconds 600       # memory over 10 minutes
     python benchmarks/bench_web.py --tables 50 --search-tables 20   # latency beside search bots
     python benchmarks/bench_web.py --profile server.prof           # cProfile of the server
+    python benchmarks/bench_web.py --hostile                        # beside a hostile client
+
+With ``--hostile`` a second process attacks the same server for the whole run, as issue 27's
+hostile client did, in bounded loops: requests whose rules list too many actions
+(``POST /api/engine`` and ``POST /api/tables``, item 1), WebSockets that stop reading (item 2),
+idle connections, slowloris request heads and a 1 MiB head (item 3), and a flood of junk
+messages on a socket (item 11). It reports what it did and what the server answered.
 """
 
 from __future__ import annotations
@@ -44,6 +51,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -57,8 +65,8 @@ from durak.web.app import serve
 from durak.web.config import ServerConfig
 tables, workers, budget = int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4])
 config = ServerConfig(
-    bot_delay=0, max_tables=tables + 10, tables_per_client=tables + 10,
-    sockets_per_client=4 * tables + 10, search_workers=workers, move_budget=budget,
+    bot_delay=0, max_tables=tables + 50, tables_per_client=tables + 50, reserved_tables=0,
+    sockets_per_client=4 * tables + 50, search_workers=workers, move_budget=budget,
 )
 run = lambda: serve("127.0.0.1", int(sys.argv[1]), config=config, database=sys.argv[5])
 if len(sys.argv) > 6:
@@ -337,7 +345,144 @@ async def _run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
     }
 
 
+# --- the hostile client (--hostile) ----------------------------------------------------------
+
+#: Rules past the library's own bound, and rules within it but past the server's.
+_HUGE_RULES = {"deck_size": 24, "decks": 16, "hand_size": 192, "lead": "same_rank"}
+_LONG_RULES = {"deck_size": 52, "decks": 2, "lead": "same_rank"}
+
+
+async def _raw(host: str, port: int, data: bytes, rcvbuf: int = 0) -> Any:
+    """A raw connection to the server that has sent ``data``: ``(reader, writer)``."""
+    sock = socket.socket()
+    if rcvbuf:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+    sock.setblocking(False)
+    await asyncio.get_running_loop().sock_connect(sock, (host, port))
+    reader, writer = await asyncio.open_connection(sock=sock)
+    if data:
+        writer.write(data)
+        await writer.drain()
+    return reader, writer
+
+
+async def _hostile(base: str, seconds: float) -> dict[str, Any]:
+    """Attack the server at ``base`` for ``seconds`` (items 1, 2, 3 and 11 of issue 27); counts
+    of what was tried and how the server answered."""
+    host, port_text = base.removeprefix("http://").split(":")
+    port = int(port_text)
+    deadline = time.monotonic() + seconds
+    counts: dict[str, Any] = {}
+
+    def count(key: str) -> None:
+        counts[key] = counts.get(key, 0) + 1
+
+    def post(path: str, body: dict[str, Any]) -> int:
+        data = json.dumps(body).encode()
+        headers = {"content-type": "application/json"}
+        request = urllib.request.Request(base + path, data=data, headers=headers)
+        try:
+            with urllib.request.urlopen(request, timeout=30) as answer:
+                return int(answer.status)
+        except urllib.error.HTTPError as refused:
+            return int(refused.code)
+        except OSError:
+            return 0
+
+    table_id = await asyncio.to_thread(_post, base, {"seats": ["human", "rule"]})
+    upgrade = (
+        f"GET /ws/{table_id} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
+        "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+        "Sec-WebSocket-Version: 13\r\n\r\n"
+    ).encode()
+
+    async def listings() -> None:  # item 1
+        while time.monotonic() < deadline:
+            for path, body in (
+                ("/api/engine", {"seed": 1, "rules": _HUGE_RULES}),
+                ("/api/engine", {"seed": 1, "rules": _LONG_RULES}),
+                ("/api/tables", {"seats": ["human", "rule"], "rules": _LONG_RULES}),
+            ):
+                status = await asyncio.to_thread(post, path, body)
+                count(f"item1 {path} -> {status}")
+            await asyncio.sleep(0.2)
+
+    async def slow_readers() -> None:  # item 2: sockets that never read
+        open_ones: list[Any] = []
+        while time.monotonic() < deadline:
+            with contextlib.suppress(OSError):
+                open_ones.append(await _raw(host, port, upgrade, rcvbuf=2048))
+                count("item2 slow readers opened")
+            for _ in range(20):  # visitors: each sends everyone at the table a state or two
+                try:
+                    visitor = await _Socket.connect(f"ws://{host}:{port}/ws/{table_id}")
+                    await visitor.recv()
+                    await visitor.close()
+                    count("item2 visitors")
+                except (OSError, ConnectionError, asyncio.IncompleteReadError):
+                    count("item2 visitors refused")
+                await asyncio.sleep(0.05)
+        for _, writer in open_ones:
+            writer.close()
+
+    async def idle_and_slowloris() -> None:  # item 3
+        idle: list[Any] = []
+        n = 0
+        while time.monotonic() < deadline:
+            with contextlib.suppress(OSError):
+                for _ in range(20):
+                    idle.append(await _raw(host, port, b""))
+                    count("item3 idle connections opened")
+                slow = await _raw(host, port, b"GET / HTTP/1.1\r\nHost: x\r\n")
+                idle.append(slow)
+                count("item3 slowloris heads started")
+                for reader_writer in idle[-40:]:
+                    with contextlib.suppress(OSError):
+                        reader_writer[1].write(f"X-{n}: {n}\r\n".encode())
+                n += 1
+                if n % 10 == 0:
+                    big = b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * (1 << 20)
+                    _, writer = await _raw(host, port, b"")
+                    writer.write(big + b"\r\n\r\n")
+                    count("item3 1 MiB heads sent")
+                    writer.close()
+            closed = [rw for rw in idle if rw[0].at_eof() or rw[1].is_closing()]
+            gone = counts.get("item3 closed by the server", 0)
+            counts["item3 closed by the server"] = gone + len(closed)
+            idle = [rw for rw in idle if rw not in closed]
+            counts["item3 still open"] = len(idle)
+            await asyncio.sleep(0.5)
+            for rw in list(idle):  # read what the server said, so EOF is seen
+                with contextlib.suppress(OSError, asyncio.TimeoutError):
+                    await asyncio.wait_for(rw[0].read(65536), 0.001)
+        for _, writer in idle:
+            writer.close()
+
+    async def flood() -> None:  # item 11: junk as fast as the socket takes it
+        while time.monotonic() < deadline:
+            try:
+                ws = await _Socket.connect(f"ws://{host}:{port}/ws/{table_id}")
+            except OSError:
+                await asyncio.sleep(1.0)
+                continue
+            try:
+                while time.monotonic() < deadline:
+                    await ws.send("not an action")
+                    count("item11 junk messages sent")
+            except (OSError, ConnectionError):
+                count("item11 flood sockets closed by the server")
+            finally:
+                with contextlib.suppress(Exception):
+                    await ws.close()
+
+    await asyncio.gather(listings(), slow_readers(), idle_and_slowloris(), flood())
+    return dict(sorted(counts.items()))
+
+
 def main() -> int:
+    if len(sys.argv) == 4 and sys.argv[1] == "--hostile-client":
+        print(json.dumps(asyncio.run(_hostile(sys.argv[2], float(sys.argv[3]))), indent=2))
+        return 0
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=200, help="tables of two people (200)")
     parser.add_argument("--search-tables", type=int, default=0, help="tables with search bots")
@@ -346,6 +491,11 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=1, help="search processes (1)")
     parser.add_argument("--budget", type=float, default=0.05, help="search seconds a move")
     parser.add_argument("--profile", metavar="FILE", help="profile the server into FILE")
+    parser.add_argument(
+        "--hostile",
+        action="store_true",
+        help="attack the same server meanwhile from another process (issue 27: items 1, 2, 3, 11)",
+    )
     parser.add_argument(
         "--client",
         choices=("small", "websockets"),
@@ -379,7 +529,16 @@ def main() -> int:
                     break
                 except OSError:
                     time.sleep(0.1)
+            hostile = None
+            if args.hostile:
+                hostile = subprocess.Popen(
+                    [sys.executable, __file__, "--hostile-client", base, str(args.seconds + 5)],
+                    stdout=subprocess.PIPE,
+                )
             result = asyncio.run(_run(args, base, server.pid))
+            if hostile is not None:
+                out, _ = hostile.communicate(timeout=120)
+                result["hostile_client"] = json.loads(out or b"{}")
         finally:
             server.terminate()
             server.wait(timeout=30)
@@ -390,6 +549,7 @@ def main() -> int:
         "search_workers": args.workers,
         "client": args.client,
         "budget_s": args.budget,
+        "hostile": args.hostile,
         "cpus": os.cpu_count(),
     }
     print(json.dumps(result, indent=2))

@@ -212,7 +212,9 @@ def test_onlookers_of_one_seat_share_one_message() -> None:
 
 
 def test_a_flood_of_tables_gets_503_and_the_game_in_play_survives() -> None:
-    tables = _manager(max_tables=12, tables_per_client=10_000, allow_fixed_seeds=True)
+    tables = _manager(
+        max_tables=12, tables_per_client=10_000, allow_fixed_seeds=True, reserved_tables=0
+    )
     with TestClient(create_app(tables=tables)) as client:
         table_id = _create(client, seed=5).json()["id"]
         table = tables.get(table_id)

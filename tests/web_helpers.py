@@ -42,15 +42,27 @@ def next_error(ws: Any) -> Message:
 
 
 @contextlib.contextmanager
-def serving(app: Any) -> Iterator[int]:
+def serving(app: Any, config: Any = None) -> Iterator[int]:
     """Serve the ASGI ``app`` with uvicorn in a thread on a free 127.0.0.1 port (yielded) until
-    the block ends."""
+    the block ends, configured as ``durak serve`` configures it for ``config`` (by default the
+    app's own :class:`~durak.web.config.ServerConfig`):
+    :func:`durak.web.transport.uvicorn_options`."""
     import uvicorn
 
+    from durak.web.transport import uvicorn_options
+
+    if config is None:
+        state = getattr(app, "state", None)
+        tables = getattr(state, "tables", None)
+        if tables is not None:
+            config = tables.config
+    options = uvicorn_options(config) if config is not None else {}
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    server = uvicorn.Server(
+        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", **options)
+    )
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 15

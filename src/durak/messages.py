@@ -674,6 +674,11 @@ TEMPLATES: Mapping[str, tuple[str, str | None]] = MappingProxyType(
                 "rules: players is {given} but {n} seats were given",
             ),
             _m("server.bad-rules", "rules: {detail}"),
+            _m(
+                "server.listing-too-large",
+                "rules: {settings} let one position list up to {count} legal actions, more than "
+                "the {limit} this server takes (R13.1)",
+            ),
             _mp(
                 "server.cannot-deal",
                 "{preset} cannot be played by {n} player: {detail}",
@@ -683,6 +688,13 @@ TEMPLATES: Mapping[str, tuple[str, str | None]] = MappingProxyType(
                 "server.too-many-tables",
                 "too many tables from your address ({count}; at most {limit}): finish or leave "
                 "one first",
+            ),
+            _mp(
+                "server.tables-reserved",
+                "the server is nearly full: its last {n} place is kept for visitors without a "
+                "table, and you have {count}: finish or leave it first",
+                "the server is nearly full: its last {n} places are kept for visitors without a "
+                "table, and you have {count}: finish or leave one first",
             ),
             _mp(
                 "server.server-full",

@@ -354,10 +354,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     web.add_argument(
         "--database",
-        default="durak-serve.sqlite3",
+        default=None,
         metavar="FILE",
-        help="SQLite file that keeps the tables across restarts (durak-serve.sqlite3; "
-        "'' keeps them in memory only)",
+        help="SQLite file that keeps the tables across restarts (tables.sqlite3 in the user's "
+        "data folder for durak, e.g. ~/.local/share/durak; '' keeps them in memory only)",
     )
     web.add_argument(
         "--allow-fixed-seeds",
@@ -370,6 +370,22 @@ def build_parser() -> argparse.ArgumentParser:
         default=[],
         metavar="ORIGIN",
         help="another page origin whose WebSockets are accepted (repeatable)",
+    )
+    web.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a host name (or address) clients reach the server by, besides the address it "
+        "listens on and localhost (repeatable)",
+    )
+    web.add_argument(
+        "--proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a reverse proxy's address whose X-Forwarded-For header is believed (repeatable; "
+        "none by default)",
     )
     web.add_argument(
         "--max-tables", type=_positive, default=500, metavar="N", help="tables kept (500)"

@@ -45,13 +45,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import gc
+import os
+import sys
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -66,7 +71,14 @@ from durak.messages import as_message, message
 from durak.records import Record
 from durak.serialize import view_to_dict
 from durak.views import view
-from durak.web.config import CLOSE_FULL, CLOSE_ORIGIN, CLOSE_SLOW, CLOSE_UNKNOWN, ServerConfig
+from durak.web.config import (
+    CLOSE_FULL,
+    CLOSE_ORIGIN,
+    CLOSE_SLOW,
+    CLOSE_UNKNOWN,
+    ServerConfig,
+    default_hosts,
+)
 from durak.web.engine_api import engine_routes
 from durak.web.protocol import error_fields, events_to_dicts, seat_names, sentence
 from durak.web.store import Store
@@ -87,7 +99,9 @@ __all__ = [
     "MAX_RECORD",
     "MAX_REPLAY_ACTIONS",
     "STATIC",
+    "RateLimit",
     "create_app",
+    "default_database",
     "origin_allowed",
     "replay_steps",
     "serve",
@@ -121,6 +135,9 @@ HEADERS: dict[str, str] = {
     "Referrer-Policy": "no-referrer",
     "Cross-Origin-Opener-Policy": "same-origin",
 }
+
+#: ``serve``'s default database: :func:`default_database`.
+DEFAULT_DATABASE = Path("\x00default")
 
 #: Seconds between two sweeps for idle tables.
 SWEEP_EVERY = 60.0
@@ -341,6 +358,7 @@ def create_app(
             table = manager.create(**manager.settings(body), client=client)
         except TableError as exc:
             return _error(exc.message, exc.status, lang)
+        manager.store.flush()  # the table is kept before anyone is told it exists
         return JSONResponse({**table.summary(), "url": f"/table/{table.id}"}, status_code=201)
 
     async def table_info(request: Request) -> Response:
@@ -408,7 +426,8 @@ def create_app(
             await websocket.close(code=CLOSE_FULL)
             return
         try:
-            await _session(websocket, table, settings.outbox, client, lang)
+            limit = RateLimit(settings.message_rate, settings.message_burst)
+            await _session(websocket, table, settings.outbox, client, lang, limit)
         finally:
             manager.dismiss(client)
 
@@ -441,33 +460,69 @@ def create_app(
             Route("/api/tables/{table_id}/record", table_record),
             Route("/api/replay", replay, methods=["POST"]),
             WebSocketRoute("/ws/{table_id}", play),
-            *engine_routes(),
+            *engine_routes(settings.max_listing),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         lifespan=lifespan,
     )
+    if settings.allowed_hosts:
+        app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(settings.allowed_hosts))
     app.add_middleware(SecurityHeaders)
     app.state.tables = manager
     return app
 
 
-async def _writer(websocket: WebSocket, conn: Connection) -> None:
-    """Send the connection's queued messages in order."""
+async def _writer(websocket: WebSocket, conn: Connection, store: Store | None = None) -> None:
+    """Send the connection's queued messages in order; each only once every change made
+    before it is committed to ``store`` (:meth:`~durak.web.store.Store.flush`), so what a
+    client was told survives the server process being killed."""
     while True:
         message = await conn.outbox.get()
+        if store is not None:
+            store.flush()
         if isinstance(message, str):
             await websocket.send_text(message)
         else:
             await websocket.send_json(message)
 
 
-async def _reader(websocket: WebSocket, table: Table, conn: Connection, lang: str) -> None:
+class RateLimit:
+    """A token bucket: ``burst`` messages at once, then ``rate`` a second on average.
+
+    >>> bucket = RateLimit(rate=2.0, burst=2, now=0.0)
+    >>> bucket.wait(0.0), bucket.wait(0.0), bucket.wait(0.0)
+    (0.0, 0.0, 0.5)
+    """
+
+    def __init__(self, rate: float, burst: int, now: float | None = None) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.tokens = float(burst)
+        self.last = time.monotonic() if now is None else now
+
+    def wait(self, now: float | None = None) -> float:
+        """Take one message's token: the seconds to wait before handling the message (0 if it
+        may be handled now)."""
+        now = time.monotonic() if now is None else now
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        self.tokens -= 1.0
+        return 0.0 if self.tokens >= 0 else -self.tokens / self.rate
+
+
+async def _reader(
+    websocket: WebSocket, table: Table, conn: Connection, lang: str, limit: RateLimit
+) -> None:
     """Read the client's messages and act on them until it disconnects; a refusal is said in
-    English and in ``lang``."""
+    English and in ``lang``. Messages beyond ``limit`` are read no faster than it allows: the
+    client's further frames wait in its own socket."""
     while True:
         message = await websocket.receive()
         if message["type"] == "websocket.disconnect":
             return
+        pause = limit.wait()
+        if pause > 0:
+            await asyncio.sleep(pause)
         text = message.get("text")
         if text is None:
             text = (message.get("bytes") or b"").decode("utf-8", "replace")
@@ -477,16 +532,22 @@ async def _reader(websocket: WebSocket, table: Table, conn: Connection, lang: st
 
 
 async def _session(
-    websocket: WebSocket, table: Table, outbox: int, client: str, lang: str = "en"
+    websocket: WebSocket,
+    table: Table,
+    outbox: int,
+    client: str,
+    lang: str = "en",
+    limit: RateLimit | None = None,
 ) -> None:
-    """One person (or onlooker) at ``table``: take a seat by token, then read actions while
-    sending the table's messages (its errors also in ``lang``); a client that lets ``outbox``
-    messages pile up is closed."""
+    """One person (or onlooker) at ``table``: take a seat by token, then read actions (at most
+    as fast as ``limit`` allows) while sending the table's messages (its errors also in
+    ``lang``); a client that lets ``outbox`` messages pile up is closed."""
     seat, token = table.claim(websocket.query_params.get("token"))
     conn = Connection(seat, outbox, client)
     conn.send({"type": "welcome", "seat": seat, "token": token, "table": table.id})
-    writer = asyncio.create_task(_writer(websocket, conn))
-    reader = asyncio.create_task(_reader(websocket, table, conn, lang))
+    bucket = limit if limit is not None else RateLimit(10.0, 30)
+    writer = asyncio.create_task(_writer(websocket, conn, table.store))
+    reader = asyncio.create_task(_reader(websocket, table, conn, lang, bucket))
     dropped = asyncio.create_task(conn.dropped.wait())
     table.join(conn)
     try:
@@ -570,19 +631,53 @@ def settle_collector(thresholds: tuple[int, int, int] = GC_THRESHOLDS) -> int:
     return gc.get_freeze_count()
 
 
+def default_database() -> Path:
+    """Where ``durak serve`` keeps its tables unless told otherwise: ``tables.sqlite3`` in the
+    user's data folder for durak: ``$XDG_DATA_HOME/durak`` (by default
+    ``~/.local/share/durak``) on Linux and other Unix systems, ``~/Library/Application
+    Support/durak`` on macOS, ``%LOCALAPPDATA%\\durak`` on Windows. The folder is not created
+    here."""
+    home = Path.home()
+    if sys.platform == "win32":
+        base = Path(os.environ.get("LOCALAPPDATA") or home / "AppData" / "Local")
+    elif sys.platform == "darwin":
+        base = home / "Library" / "Application Support"
+    else:
+        given = os.environ.get("XDG_DATA_HOME", "")
+        base = Path(given) if os.path.isabs(given) else home / ".local" / "share"
+    return base / "durak" / "tables.sqlite3"
+
+
 def serve(
     host: str = "127.0.0.1",
     port: int = 8000,
     bot_delay: float = 0.6,
     *,
     config: ServerConfig | None = None,
-    database: str | Path | None = "durak-serve.sqlite3",
+    database: str | Path | None = DEFAULT_DATABASE,
 ) -> None:
     """Run the web front-end with uvicorn until interrupted, keeping the tables in the SQLite
-    file ``database`` (``None``: in memory only)."""
+    file ``database`` (``None``: in memory only; by default :func:`default_database`, its
+    folder created if missing).
+
+    The connection limits of ``config`` are uvicorn's options (:mod:`durak.web.transport`);
+    a config without ``allowed_hosts`` accepts the names :func:`~durak.web.config.default_hosts`
+    gives for ``host``.
+
+    Raises:
+        sqlite3.Error: the database cannot be opened.
+        OSError: its folder cannot be created.
+    """
     import uvicorn
 
+    from durak.web.transport import uvicorn_options
+
     config = config if config is not None else ServerConfig(bot_delay=bot_delay)
+    if not config.allowed_hosts:
+        config = dataclasses.replace(config, allowed_hosts=default_hosts(host))
+    if database is DEFAULT_DATABASE:
+        database = default_database()
+        database.parent.mkdir(parents=True, exist_ok=True)
     kept = Store(database) if database is not None else None
     where = f", tables kept in {database}" if database is not None else ""
     print(f"durak: serving on http://{host}:{port}/{where} (Ctrl+C stops)", flush=True)
@@ -594,12 +689,7 @@ def serve(
             host=host,
             port=port,
             log_level="warning",
-            ws_max_size=4 * MAX_MESSAGE,
-            # A state message is about 2 KB; compressing each one for each seat cost more CPU
-            # than building it (benchmarks/bench_web.py), so frames go uncompressed.
-            ws_per_message_deflate=False,
-            ws_max_queue=16,
-            h11_max_incomplete_event_size=16 * 1024,
+            **uvicorn_options(config, 4 * MAX_MESSAGE),
         )
     finally:
         if kept is not None:

@@ -27,6 +27,11 @@ the one-actor ``next_actor`` (R13.2), the ``result`` (``null`` until the game is
 field, as the library's readers do), ``413`` for a body that is too big, and ``422`` for an
 illegal action, with its ``rule`` id and the rule's ``reason`` (code and parameters).
 
+Rules whose positions may list more than :data:`MAX_ENGINE_LISTING` legal actions
+(:func:`durak.rules.listing_bound`) are refused with ``400`` (``server.listing-too-large``)
+before anything is dealt or listed; an answer is worked out in a thread, off the event loop;
+an error answer quotes at most :data:`MAX_QUOTE` characters of the request (:func:`excerpt`).
+
 >>> status, body = answer({"seed": 3, "rules": {"players": 2}})
 >>> status, body["acting"], body["legal_actions"][0]
 (200, [1], 'p1 lead 8c')
@@ -42,7 +47,8 @@ illegal action, with its ``rule`` id and the rule's ``reason`` (code and paramet
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import asyncio
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from starlette.requests import Request
@@ -60,13 +66,45 @@ from durak.rules.settings import Rules
 from durak.serialize import event_to_dict, state_from_dict, state_to_dict, view_to_dict
 from durak.state import GameState
 from durak.views import view
-from durak.web.protocol import action_from_message, error_fields
+from durak.web.protocol import action_from_message, error_fields, listing_refusal
 
-__all__ = ["MAX_ENGINE_BODY", "EngineRequestError", "answer", "engine_routes"]
+__all__ = [
+    "MAX_ENGINE_BODY",
+    "MAX_ENGINE_LISTING",
+    "MAX_QUOTE",
+    "EngineRequestError",
+    "answer",
+    "engine_routes",
+    "excerpt",
+]
 
 #: The largest request body (bytes): a state of a long game of many players with several decks
 #: is a few tens of kilobytes of JSON.
 MAX_ENGINE_BODY = 256 * 1024
+
+#: The most legal actions one position of a request's rules may list
+#: (:func:`durak.rules.listing_bound`, R13.1): rules that allow more are refused with ``400``.
+#: Every preset is within it.
+MAX_ENGINE_LISTING = 2000
+
+#: The most characters of the request an error answer quotes (:func:`excerpt`).
+MAX_QUOTE = 300
+
+#: Requests worked out at once (each in a thread of its own, off the event loop).
+WORKERS = 2
+
+
+def excerpt(text: str, limit: int = MAX_QUOTE) -> str:
+    """``text`` as an error answer quotes it: whole when it has at most ``limit`` characters,
+    else its beginning and end around ``...``.
+
+    >>> excerpt("a" * 10 + "b" * 10, 9)
+    'aaa...bbb'
+    """
+    if len(text) <= limit:
+        return text
+    half = max(1, (limit - 3) // 2)
+    return f"{text[:half]}...{text[-half:]}"
 
 _FIELDS = ("state", "rules", "preset", "seed", "action", "player")
 
@@ -107,11 +145,20 @@ def _rules(data: Mapping[str, Any]) -> Rules:
     try:
         return get_preset(data.get("preset", DEFAULT_PRESET)).rules(**settings)
     except DurakError as exc:
-        raise EngineRequestError(message("server.bad-rules", detail=str(exc))) from None
+        raise EngineRequestError(message("server.bad-rules", detail=excerpt(str(exc)))) from None
 
 
-def _state(data: Mapping[str, Any]) -> GameState:
-    """The state of the request: read from ``state`` (with ``rules`` beside it), or dealt."""
+def _state(data: Mapping[str, Any], max_listing: int = MAX_ENGINE_LISTING) -> GameState:
+    """The state of the request: read from ``state`` (with ``rules`` beside it), or dealt;
+    refused when its rules may list more than ``max_listing`` actions in a position."""
+    state = _read_state(data, max_listing)
+    too_long = listing_refusal(state.rules, max_listing)
+    if too_long is not None:
+        raise EngineRequestError(too_long)
+    return state
+
+
+def _read_state(data: Mapping[str, Any], max_listing: int) -> GameState:
     if "state" not in data:
         if "seed" not in data:
             raise EngineRequestError(message("server.engine-no-state"))
@@ -119,10 +166,15 @@ def _state(data: Mapping[str, Any]) -> GameState:
         if isinstance(seed, bool) or not isinstance(seed, int | str):
             raise EngineRequestError(message("server.engine-seed-type", given=brief(seed)))
         rules = _rules(data)
+        too_long = listing_refusal(rules, max_listing)
+        if too_long is not None:  # refused before the deal
+            raise EngineRequestError(too_long)
         try:
             return new_game(rules, seed=seed)
         except DurakError as exc:
-            raise EngineRequestError(message("server.engine-bad-seed", detail=str(exc))) from None
+            raise EngineRequestError(
+                message("server.engine-bad-seed", detail=excerpt(str(exc)))
+            ) from None
     for name in ("seed", "preset"):
         if name in data:
             raise EngineRequestError(message("server.engine-both", given=name))
@@ -136,19 +188,23 @@ def _state(data: Mapping[str, Any]) -> GameState:
     try:
         return state_from_dict(given)
     except RecordError as exc:
-        where = f"/{exc.where}" if exc.where else ""
+        where = excerpt(f"/{exc.where}", MAX_QUOTE // 3) if exc.where else ""
         raise EngineRequestError(
-            message("server.engine-bad-state", where=where, detail=exc.reason)
+            message("server.engine-bad-state", where=where, detail=excerpt(exc.reason))
         ) from None
     except DurakError as exc:
         raise EngineRequestError(
-            message("server.engine-bad-state", where="", detail=str(exc))
+            message("server.engine-bad-state", where="", detail=excerpt(str(exc)))
         ) from None
 
 
-def answer(data: Any, lang: str = "en") -> tuple[int, dict[str, Any]]:
+def answer(
+    data: Any, lang: str = "en", max_listing: int = MAX_ENGINE_LISTING
+) -> tuple[int, dict[str, Any]]:
     """The service's answer to a request body (already parsed JSON): ``(status, body)``; an
-    error's ``localized`` text is in the language ``lang``.
+    error's ``localized`` text is in the language ``lang``. Rules whose positions may list more
+    than ``max_listing`` legal actions (:func:`durak.rules.listing_bound`) are refused with
+    ``400`` (``server.listing-too-large``, naming the settings), before anything is listed.
 
     Never raises for bad input: every problem is an error answer (see the module docs).
 
@@ -156,12 +212,12 @@ def answer(data: Any, lang: str = "en") -> tuple[int, dict[str, Any]]:
         ValueError: no catalog for ``lang``.
     """
     try:
-        return 200, _answer(data)
+        return 200, _answer(data, max_listing)
     except EngineRequestError as exc:
         return exc.status, exc.body(lang)
 
 
-def _answer(data: Any) -> dict[str, Any]:
+def _answer(data: Any, max_listing: int = MAX_ENGINE_LISTING) -> dict[str, Any]:
     if not isinstance(data, Mapping):
         raise EngineRequestError(message("server.engine-not-object", given=brief(data)))
     unknown = [key for key in data if key not in _FIELDS]
@@ -171,13 +227,15 @@ def _answer(data: Any) -> dict[str, Any]:
                 "server.engine-unknown-field", given=brief(unknown[0]), known=", ".join(_FIELDS)
             )
         )
-    state = _state(data)
+    state = _state(data, max_listing)
     events: list[dict[str, Any]] = []
     if "action" in data:
         try:
             action = action_from_message(data["action"])
         except DurakError as exc:
-            raise EngineRequestError(message("server.engine-bad-action", detail=str(exc))) from None
+            raise EngineRequestError(
+                message("server.engine-bad-action", detail=excerpt(str(exc)))
+            ) from None
         bad = check(state, action)
         if bad is not None:
             said = message(
@@ -217,7 +275,7 @@ async def _body(request: Request) -> Any:
         check_size(body, MAX_ENGINE_BODY, "the request", _too_big)
 
     def bad(where: str, reason: str) -> EngineRequestError:
-        detail = f"{where or 'the request'}: {reason}"
+        detail = excerpt(f"{where or 'the request'}: {reason}")
         return EngineRequestError(message("server.engine-not-json", detail=detail))
 
     return parse_json(bytes(body), bad, "the request")
@@ -227,18 +285,34 @@ def _too_big(where: str, reason: str) -> EngineRequestError:
     return EngineRequestError(message("server.engine-too-big", n=MAX_ENGINE_BODY), 413)
 
 
-async def engine_endpoint(request: Request) -> Response:
-    """``POST /api/engine`` (see the module docs); errors said in the request's language."""
-    asked = normalize(request.query_params.get("lang", "")[:35])
-    lang = asked or from_accept_language(request.headers.get("accept-language"))
-    try:
-        data = await _body(request)
-    except EngineRequestError as exc:
-        return JSONResponse(exc.body(lang), status_code=exc.status)
-    status, body = answer(data, lang)
-    return JSONResponse(body, status_code=status)
+def _encoded(data: Any, lang: str, max_listing: int) -> tuple[int, bytes]:
+    """:func:`answer` as the JSON bytes of the HTTP answer (worked out in a thread)."""
+    status, body = answer(data, lang, max_listing)
+    return status, bytes(JSONResponse(body).body)
 
 
-def engine_routes() -> list[Route]:
-    """The service's routes, to mount in an application: ``POST /api/engine``."""
-    return [Route("/api/engine", engine_endpoint, methods=["POST"])]
+def engine_endpoint(max_listing: int = MAX_ENGINE_LISTING) -> Callable[[Request], Any]:
+    """``POST /api/engine`` (see the module docs) for a server that lists at most
+    ``max_listing`` actions a position; errors said in the request's language. The answer is
+    worked out and encoded in a thread (at most :data:`WORKERS` at once), never on the event
+    loop that serves the tables."""
+    workers = asyncio.Semaphore(WORKERS)
+
+    async def endpoint(request: Request) -> Response:
+        asked = normalize(request.query_params.get("lang", "")[:35])
+        lang = asked or from_accept_language(request.headers.get("accept-language"))
+        try:
+            data = await _body(request)
+        except EngineRequestError as exc:
+            return JSONResponse(exc.body(lang), status_code=exc.status)
+        async with workers:
+            status, body = await asyncio.to_thread(_encoded, data, lang, max_listing)
+        return Response(body, status_code=status, media_type="application/json")
+
+    return endpoint
+
+
+def engine_routes(max_listing: int = MAX_ENGINE_LISTING) -> list[Route]:
+    """The service's routes, to mount in an application: ``POST /api/engine``, refusing rules
+    whose positions may list more than ``max_listing`` legal actions."""
+    return [Route("/api/engine", engine_endpoint(max_listing), methods=["POST"])]

@@ -62,9 +62,10 @@ from durak.events import (
     describe_event,
 )
 from durak.i18n import language, message_params
-from durak.messages import Message
+from durak.messages import Message, message
 from durak.notation import parse_action
 from durak.records import result_to_dict
+from durak.rules import Rules, listing_bound
 from durak.state import Result
 from durak.views import PlayerView
 
@@ -77,6 +78,7 @@ __all__ = [
     "event_text",
     "event_to_dict",
     "events_to_dicts",
+    "listing_refusal",
     "result_text",
     "seat_names",
     "sentence",
@@ -303,3 +305,44 @@ def error_fields(msg: Message, lang: str = "en", seat: int | None = None) -> dic
     """
     said = language(lang).say(msg, you=seat, name=lambda p: f"P{p}")
     return {"code": msg.code, "params": message_params(msg), "localized": said}
+
+
+#: The settings :func:`~durak.rules.listing_bound` reads, named in a refusal when they differ
+#: from the rule book's defaults.
+_LISTING_SETTINGS = (
+    "deck_size",
+    "decks",
+    "lead",
+    "max_attack",
+    "first_bout_max",
+    "transfer_several",
+    "players",
+    "jokers",
+    "cheating",
+)
+
+
+def listing_refusal(rules: Rules, limit: int) -> Message | None:
+    """Why a server that lists at most ``limit`` legal actions in one position refuses
+    ``rules`` (``server.listing-too-large``, naming the settings that make the listing long and
+    the bound :func:`~durak.rules.listing_bound` gives), or ``None`` when they are within it
+    (R13.1).
+
+    >>> listing_refusal(Rules(), 2000) is None
+    True
+    >>> refused = listing_refusal(Rules(decks=2, deck_size=52, lead="same_rank"), 2000)
+    >>> refused.code, refused.params["settings"], refused.params["count"]
+    ('server.listing-too-large', 'deck_size = 52, decks = 2, lead = same_rank', 3935)
+    """
+    bound = listing_bound(rules)
+    if bound <= limit:
+        return None
+    default = Rules()
+    parts = []
+    for name in _LISTING_SETTINGS:
+        value = getattr(rules, name)
+        if value != getattr(default, name):
+            parts.append(f"{name} = {getattr(value, 'value', value)}")
+    return message(
+        "server.listing-too-large", settings=", ".join(parts), count=bound, limit=limit
+    )

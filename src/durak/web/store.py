@@ -1,7 +1,8 @@
 """Where a ``durak serve`` server keeps its tables between runs: one SQLite file (the standard
 library's :mod:`sqlite3`).
 
-It holds every open table (its rules, seats and the current game's deal), each seat's token as
+It holds every open table (its rules, seats, the current game's deal and the address of the
+client that created it, for the caps per address), each seat's token as
 a SHA-256 digest (never the token itself), every action as it is applied, and each finished
 game as a game record (:mod:`durak.records`). A restarted server reads the open tables back and
 replays their actions, so every game resumes where it was and a token returns its seat.
@@ -10,11 +11,12 @@ The file is in WAL mode with ``synchronous=NORMAL``. Commits are grouped: on a r
 loop, the changes of :data:`GROUP_WAIT` (5 ms) are committed together in one transaction, so a
 busy server commits at most 200 times a second instead of once per action. Reads commit the
 waiting changes first (:meth:`Store.flush`), so they see every change made before them, and
-:meth:`Store.close` commits them too. A server process that is killed loses only the changes of
-its last 5 ms. The WAL file is checkpointed into the database by a thread of its own (one
-SQLite call a second, which holds no lock Python needs), so the loop never waits for the
-disk's ``fsync``. Without a running loop, and for a store in memory (``":memory:"``), each
-change is committed at once.
+:meth:`Store.close` commits them too. The server also commits the waiting changes before it
+sends any message to a client, so a server process that is killed loses only changes nobody has
+been told of (at most those of its last 5 ms), even when its event loop was held up. The WAL
+file is checkpointed into the database by a thread of its own (one SQLite call a second, which
+holds no lock Python needs), so the loop never waits for the disk's ``fsync``. Without a
+running loop, and for a store in memory (``":memory:"``), each change is committed at once.
 
 >>> store = Store(":memory:")
 >>> store.save_table(TableRow("t1", "podkidnoy", {"players": 2}, ["human", "rule"], None,
@@ -68,7 +70,8 @@ CREATE TABLE IF NOT EXISTS tables (
     seed TEXT NOT NULL,         -- the current game's seed (JSON)
     dealer INTEGER NOT NULL,
     attacker INTEGER,           -- the appointed first attacker (R11.2), or NULL
-    closed INTEGER NOT NULL DEFAULT 0
+    closed INTEGER NOT NULL DEFAULT 0,
+    creator TEXT NOT NULL DEFAULT ''  -- the address of the client that created it
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL,
@@ -114,6 +117,7 @@ class TableRow:
     seed: int | str
     dealer: int
     attacker: int | None
+    creator: str = ""
 
 
 class Store:
@@ -133,6 +137,9 @@ class Store:
         self.grouped = grouped
         self.db = self._connect()
         self.db.executescript(_SCHEMA)
+        columns = {row[1] for row in self.db.execute("PRAGMA table_info(tables)")}
+        if "creator" not in columns:  # a file of an earlier version
+            self.db.execute("ALTER TABLE tables ADD COLUMN creator TEXT NOT NULL DEFAULT ''")
         #: Changes waiting for the next grouped commit, and the timer that will commit them.
         self._pending: list[_Change] = []
         self._timer: asyncio.TimerHandle | None = None
@@ -236,7 +243,9 @@ class Store:
         self._write(
             [
                 (
-                    "INSERT OR REPLACE INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?,0)",
+                    "INSERT OR REPLACE INTO tables (id, preset, rules, kinds, fixed_seed, timer,"
+                    " created, game, seed, dealer, attacker, closed, creator)"
+                    " VALUES (?,?,?,?,?,?,?,?,?,?,?,0,?)",
                     (
                         row.id,
                         row.preset,
@@ -249,6 +258,7 @@ class Store:
                         json.dumps(row.seed),
                         row.dealer,
                         row.attacker,
+                        row.creator,
                     ),
                 )
             ]
@@ -259,7 +269,7 @@ class Store:
         self.flush()
         rows = self.db.execute(
             "SELECT id, preset, rules, kinds, fixed_seed, timer, created, game, seed, dealer,"
-            " attacker FROM tables WHERE closed = 0 ORDER BY created"
+            " attacker, creator FROM tables WHERE closed = 0 ORDER BY created"
         ).fetchall()
         return [
             TableRow(
@@ -274,6 +284,7 @@ class Store:
                 json.loads(r[8]),
                 r[9],
                 r[10],
+                r[11],
             )
             for r in rows
         ]

@@ -59,6 +59,7 @@ from durak.web.protocol import (
     acting_seats,
     action_from_message,
     events_to_dicts,
+    listing_refusal,
     result_text,
     seat_names,
 )
@@ -245,6 +246,8 @@ class Table:
         pool: where search bots think (none: a pool of one worker).
         seat_grace: seconds a person's seat is kept after he leaves before play began.
         creator: the address of the client that created the table.
+        abandoned_after: seconds after which a game under way that nobody is connected to and
+            where nothing happened no longer keeps the table :attr:`live`.
     """
 
     def __init__(
@@ -262,8 +265,10 @@ class Table:
         pool: BotPool | None = None,
         seat_grace: float = 60.0,
         creator: str = "",
+        abandoned_after: float = 300.0,
     ) -> None:
         self.id = table_id
+        self.abandoned_after = abandoned_after
         self.preset = preset
         self.rules = rules
         self.bot_delay = bot_delay
@@ -321,6 +326,7 @@ class Table:
             first.seed if first.seed is not None else 0,
             first.dealer,
             first.appointed,
+            self.creator,
         )
 
     def save(self) -> None:
@@ -360,6 +366,8 @@ class Table:
             store=None,
             pool=pool,
             seat_grace=config.seat_grace,
+            creator=row.creator,
+            abandoned_after=config.abandoned_after,
         )
         table.fixed_seed = row.fixed_seed
         table.created = row.created
@@ -404,12 +412,28 @@ class Table:
 
     @property
     def live(self) -> bool:
-        """Whether the table must not be dropped to make room: someone is connected, a game is
-        under way, or it was created less than ``seat_grace`` seconds ago (its people have not
-        had time to open the link)."""
-        if self.connections or (self.started and self.state.result is None):
+        """Whether the table must not be dropped to make room: someone is connected, it was
+        created less than ``seat_grace`` seconds ago (its people have not had time to open the
+        link), or a game is under way where something happened in the last
+        ``abandoned_after`` seconds (a game nobody has come back to for that long is
+        abandoned)."""
+        now = time.monotonic()
+        if self.connections or now - self.born < self.seat_grace:
             return True
-        return time.monotonic() - self.born < self.seat_grace
+        under_way = self.started and self.state.result is None
+        return under_way and now - self.touched < self.abandoned_after
+
+    @property
+    def in_use(self) -> bool:
+        """Whether the table counts among its creator's open tables
+        (:attr:`ServerConfig.tables_per_client`): its game is not over and someone holds a
+        person's seat, or it is new (created less than ``seat_grace`` seconds ago). A finished
+        game, or a table whose people have all left their seats, no longer counts."""
+        if self.state.result is not None:
+            return False
+        if any(not s.is_bot and s.token_hash is not None for s in self.seats):
+            return True
+        return not self.started and time.monotonic() - self.born < self.seat_grace
 
     def claim(self, token: str | None) -> tuple[int | None, str | None]:
         """The seat of the person holding ``token``, or the first free person's seat with a new
@@ -963,10 +987,12 @@ class TableManager:
         Raises:
             TableError: (``400``) an unknown preset, setting or seat kind, a setting of the
                 wrong type (the message names the key), no person at the table, a number of
-                players the rules cannot deal, a seed where the server does not allow one or a
-                bad seed or timer; (``429``) the client has :attr:`ServerConfig.tables_per_client`
-                open tables; (``503``) the server holds :attr:`ServerConfig.max_tables` live
-                tables.
+                players the rules cannot deal, rules whose positions may list more legal
+                actions than :attr:`ServerConfig.max_listing`, a seed where the server does not
+                allow one or a bad seed or timer; (``429``) the client has
+                :attr:`ServerConfig.tables_per_client` open tables, or one while only the
+                reserved places are left; (``503``) the server holds
+                :attr:`ServerConfig.max_tables` live tables.
         """
         config = self.config
         if not isinstance(preset, str):
@@ -1007,6 +1033,9 @@ class TableManager:
             raise TableError(
                 message("server.cannot-deal", preset=found.name, n=len(kinds), detail=str(exc))
             ) from None
+        too_long = listing_refusal(rules, config.max_listing)
+        if too_long is not None:
+            raise TableError(too_long)
         self._make_room(client)
         table_id = secrets.token_urlsafe(6)
         while table_id in self.tables:  # pragma: no cover - 48 random bits
@@ -1024,25 +1053,33 @@ class TableManager:
             pool=self.pool,
             seat_grace=config.seat_grace,
             creator=client,
+            abandoned_after=config.abandoned_after,
         )
         table.save()
         self.tables[table_id] = table
         return table
 
+    def open_tables(self, client: str) -> int:
+        """How many tables created from ``client`` count against its cap (:attr:`Table.in_use`:
+        a game not over with someone in a person's seat, or a new table)."""
+        return sum(1 for t in self.tables.values() if t.creator == client and t.in_use)
+
     def _make_room(self, client: str) -> None:
-        """Expire idle tables; refuse a client with too many tables, or a full server."""
+        """Expire idle tables; refuse a client with too many tables, one that has a table
+        while only the reserved places are left, or a full server."""
+        config = self.config
         self.expire()
-        if client:
-            mine = sum(1 for t in self.tables.values() if t.creator == client)
-            if mine >= self.config.tables_per_client:
-                raise TableError(
-                    message(
-                        "server.too-many-tables", count=mine, limit=self.config.tables_per_client
-                    ),
-                    429,
-                )
-        if len(self.tables) >= self.config.max_tables:
-            idle = [t for t in self.tables.values() if not t.live]
+        mine = self.open_tables(client) if client else 0
+        if mine >= config.tables_per_client:
+            raise TableError(
+                message("server.too-many-tables", count=mine, limit=config.tables_per_client),
+                429,
+            )
+        idle = [t for t in self.tables.values() if not t.live]
+        left = config.max_tables - len(self.tables) + len(idle)
+        if mine and 0 < left <= config.reserve:
+            raise TableError(message("server.tables-reserved", count=mine, n=config.reserve), 429)
+        if len(self.tables) >= config.max_tables:
             if not idle:
                 raise TableError(message("server.server-full", n=len(self.tables)), 503)
             self._drop(min(idle, key=lambda t: t.touched))

@@ -14,8 +14,21 @@
     ranks: {}, suits: {}, seat: "player {n}", you: "you", ordinal: "" };
   let plural = new Intl.PluralRules("en");
 
+  /** The language the page's address asks for (``?lang=pl``), or "". */
+  function urlLang() {
+    return new URLSearchParams(location.search).get("lang") || "";
+  }
+
+  /** ``path`` with the page's ``?lang=`` carried over, if its address has one. */
+  function withLang(path) {
+    const asked = urlLang();
+    if (!asked) return path;
+    return path + (path.includes("?") ? "&" : "?") + "lang=" + encodeURIComponent(asked);
+  }
+
   async function loadLanguage() {
-    const asked = localStorage.getItem(LANG_KEY) || "";
+    // ?lang= in the page's address first, then the menu's remembered choice, then the browser's
+    const asked = urlLang() || localStorage.getItem(LANG_KEY) || "";
     try {
       const answer = await fetch("/api/i18n" + (asked ? "?lang=" + encodeURIComponent(asked) : ""));
       if (answer.ok) I18N = await answer.json();
@@ -42,7 +55,13 @@
     menu.value = I18N.lang;
     menu.addEventListener("change", () => {
       localStorage.setItem(LANG_KEY, menu.value);  // remembered on this browser
-      location.reload();
+      if (urlLang()) {
+        const address = new URL(location.href);
+        address.searchParams.set("lang", menu.value);
+        location.href = address.href;
+      } else {
+        location.reload();
+      }
     });
   }
 
@@ -370,7 +389,7 @@
         $("start-error").textContent = said ? capitalized(said) : t("Could not create the table.");
         return;
       }
-      location.href = body.url;
+      location.href = withLang(body.url);
     });
   }
 
@@ -861,7 +880,7 @@
     }
     $("again").hidden = ui.seat === null;
     $("download").href = `/api/tables/${encodeURIComponent(m.table)}/record?game=${m.game}`;
-    $("watch").href = `/replay?table=${encodeURIComponent(m.table)}&game=${m.game}`;
+    $("watch").href = withLang(`/replay?table=${encodeURIComponent(m.table)}&game=${m.game}`);
     const votes = m.restart_votes || [];
     const waiting = seatsWaiting(m, votes);
     $("restart-note").textContent = votes.includes(ui.seat) && waiting.length
