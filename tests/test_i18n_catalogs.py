@@ -113,6 +113,7 @@ SAMPLE = {
     "decks": 2,
     "size": 36,
     "teams": (message("rules.team-preset", preset="pairs", n=4),),
+    "readings": (message("action.take"), message("action.pass")),
     "asked": 3,
 }
 

@@ -521,6 +521,25 @@ TEMPLATES: Mapping[str, tuple[str, str | None]] = MappingProxyType(
             _m("server.engine-bad-action", "action: {detail}"),
             _m("server.engine-illegal", "{notation}: {reason} ({rule})"),
             _m("server.engine-bad-player", "player: a seat from 0 to {limit} or null, not {given}"),
+            # -- what a player types, read in its position (durak.moves) -------------------
+            # ``readings``: a tuple of actions' descriptions, said as a list.
+            _m("move.ambiguous", "{given} can mean several moves: {readings}; say which"),
+            _m("move.empty", "nothing typed: type a card such as 7h, two cards, take or pass"),
+            _m("move.unknown", "not a card or a move: {given}"),
+            _m("move.needs-cards", "{given}: say which card(s)"),
+            _m("move.other-seat", "{given} is another seat's move: you play seat {seat}"),
+            _m("move.onlooker", "you are watching: an onlooker has no moves"),
+            _m("move.game-over", "the game is over: there are no more moves"),
+            _m("move.not-now", "{given} is not one of your moves now"),
+            _mp(
+                "move.too-long",
+                "a move is at most {n} character long",
+                "a move is at most {n} characters long",
+            ),
+            # -- a game with its history (durak.game) ---------------------------------------
+            _m("game.nothing-to-undo", "there is no move to undo"),
+            _m("game.running", "the game is still running: there is no result yet"),
+            _m("game.finished", "the game is over: nobody is to act"),
         )
     )
 )

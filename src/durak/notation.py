@@ -39,6 +39,7 @@ from durak.engine import new_position
 from durak.errors import InvalidError, PositionError
 from durak.rules.settings import Rules
 from durak.state import GameState
+from durak.views import PlayerView
 
 __all__ = ["format_position", "parse_action", "parse_position"]
 
@@ -69,13 +70,24 @@ def _control(text: str) -> str | None:
     return None
 
 
-def parse_action(text: str) -> Action:
-    """Read an action's text form (see the module docs).
+def parse_action(
+    text: str, position: GameState | PlayerView | None = None, player: int | None = None
+) -> Action:
+    """Read an action's text form (see the module docs); given a ``position`` (a state or a
+    player's view), read what a player types there instead: short forms (``9h``, ``7h 9h``,
+    ``take``, ``беру``), the one legal action they name (:func:`durak.moves.parse_move`, with
+    ``player`` the seat that typed it).
 
     Raises:
         InvalidError: naming the text, if it is not an action (unknown verb, wrong number of
             cards, a bad card or seat) or not text.
+        IllegalActionError, AmbiguousMoveError, MoveTextError: with a ``position``, text that
+            names no single legal action there (:func:`durak.moves.parse_move`).
     """
+    if position is not None:
+        from durak.moves import parse_move
+
+        return parse_move(text, position, player)
     if not isinstance(text, str):
         raise InvalidError(f"not an action: {brief(text)} (expected text such as 'p0 lead 7h')")
     control = _control(text)

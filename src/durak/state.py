@@ -152,6 +152,37 @@ class GameState:
         """Whether the game has ended (R7.3)."""
         return self.result is not None
 
+    def outcome(self) -> Result:
+        """The result of the finished game (R7.3): :attr:`result` typed as there.
+
+        Raises:
+            PositionError: the game is still running (code ``game.running``).
+        """
+        result = self.result
+        if result is None:
+            from durak.errors import PositionError
+            from durak.messages import message
+
+            raise PositionError(message("game.running"))
+        return result
+
+    def actor(self) -> int:
+        """The seat to ask now, :func:`durak.next_actor` (R13.2) typed as a seat.
+
+        Raises:
+            PositionError: the game is over (code ``game.finished``).
+            RulesError: as :func:`durak.next_actor`.
+        """
+        from durak.engine import next_actor
+
+        seat = next_actor(self)
+        if seat is None:
+            from durak.errors import PositionError
+            from durak.messages import message
+
+            raise PositionError(message("game.finished"))
+        return seat
+
     @property
     def unbeaten(self) -> tuple[Card, ...]:
         """The attack cards on the table that are not yet beaten, in the order played."""
