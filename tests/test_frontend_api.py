@@ -326,3 +326,25 @@ def test_issue32_7_version_answers_without_the_cli_extra(monkeypatch: pytest.Mon
 
 def test_issue32_errors_of_the_reader_are_durak_errors() -> None:
     assert issubclass(MoveTextError, DurakError) and issubclass(AmbiguousMoveError, MoveTextError)
+
+
+# -- item 6: house rules from the user's own file -------------------------------------------------
+
+
+def test_issue32_6_a_toml_mistake_names_its_line_in_every_language() -> None:
+    from durak.errors import RulesError
+    from durak.presets import MAX_RULES_BYTES, loads_rules
+
+    with pytest.raises(RulesError) as caught:
+        loads_rules('preset = "perevodnoy"\n# three of us\nplayers = "three"\n')
+    assert caught.value.setting == "players"
+    assert caught.value.code == "rules.at-line" and caught.value.params["line"] == 3
+    assert caught.value.params["reason"].code != "other"
+    assert "(line 3)" in str(caught.value)
+    assert "(строка 3)" in Language("ru").say(caught.value.reason)
+    with pytest.raises(RulesError) as syntax:
+        loads_rules("players = 3\n[oops\n")
+    assert "line 2" in str(syntax.value)
+    with pytest.raises(RulesError) as big:
+        loads_rules("# " + "x" * MAX_RULES_BYTES)
+    assert big.value.setting == "file"

@@ -115,6 +115,7 @@ SAMPLE = {
     "teams": (message("rules.team-preset", preset="pairs", n=4),),
     "readings": (message("action.take"), message("action.pass")),
     "asked": 3,
+    "line": 3,
 }
 
 

@@ -536,6 +536,8 @@ TEMPLATES: Mapping[str, tuple[str, str | None]] = MappingProxyType(
                 "a move is at most {n} character long",
                 "a move is at most {n} characters long",
             ),
+            # -- a rules file's mistake with its line (durak.presets.loads_rules) ----------
+            _m("rules.at-line", "{reason} (line {line})"),
             # -- a game with its history (durak.game) ---------------------------------------
             _m("game.nothing-to-undo", "there is no move to undo"),
             _m("game.running", "the game is still running: there is no result yet"),
