@@ -82,6 +82,9 @@ class Game:
         TypeError: arguments of the wrong type.
     """
 
+    meta: dict[str, Any]
+    """The front-end's own information (JSON values), saved with the game and loaded back."""
+
     def __init__(
         self,
         rules: Rules | None = None,
@@ -112,7 +115,7 @@ class Game:
         self._record = record
         self._states: list[GameState] = [record.initial_state()]
         self._moves: list[Action] = []
-        self.meta: dict[str, Any] = meta
+        self.meta = meta
         self._specs = dict(specs)
         self._bots: dict[int, Bot] = {}
         for seat, (name, bot_seed) in self._specs.items():
@@ -187,7 +190,9 @@ class Game:
         :func:`durak.moves.parse_move`, without playing it.
 
         Raises:
-            the errors of :func:`~durak.moves.parse_move`.
+            AmbiguousMoveError: the text names several legal actions.
+            IllegalActionError: it names none (why, for the action it most likely means).
+            MoveTextError: it is no move.
         """
         return parse_move(text, self.state, player)
 
