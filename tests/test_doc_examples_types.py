@@ -23,7 +23,10 @@ def _tool() -> ModuleType:
 
 def test_issue32_4_the_tool_keeps_a_pages_runnable_blocks_in_order(tmp_path: Path) -> None:
     tool = _tool()
-    page = "a\n```python\nx = 1\n```\n<!-- no-run -->\n```python\nnope(\n```\n```python\ny = x\n```\n"
+    page = (
+        "a\n```python\nx = 1\n```\n<!-- no-run -->\n```python\nnope(\n```\n"
+        "```python\ny = x\n```\n"
+    )
     blocks = tool.python_blocks(page)
     assert [(line, partial) for line, _, partial in blocks] == [(2, False), (6, True), (9, False)]
     written = tool.extract(tmp_path)

@@ -348,3 +348,10 @@ def test_issue32_6_a_toml_mistake_names_its_line_in_every_language() -> None:
     with pytest.raises(RulesError) as big:
         loads_rules("# " + "x" * MAX_RULES_BYTES)
     assert big.value.setting == "file"
+
+
+def test_issue32_1_a_bad_notation_in_context_is_a_move_text_error() -> None:
+    for text in ("p1 beat 7h", "exchange xx", "p1 frobnicate"):
+        with pytest.raises(MoveTextError) as caught:
+            parse_action(text, view(_led(), 1))
+        assert caught.value.code == "move.unknown"

@@ -287,6 +287,20 @@ def readings(
     return tuple(_read(text, words, seat, legal)[0])
 
 
+def _notation(notation: str, text: str) -> Action:
+    """``notation`` read by :func:`durak.notation.parse_action`; what does not parse is no move.
+
+    Raises:
+        MoveTextError: naming ``text`` (code ``move.unknown``).
+    """
+    from durak.notation import parse_action
+
+    try:
+        return parse_action(notation)
+    except InvalidError:
+        raise MoveTextError(text, message("move.unknown", given=_shown(text))) from None
+
+
 def _read(
     text: str, words: list[str], player: int, legal: Sequence[Action]
 ) -> tuple[list[Action], Action | None]:
@@ -294,18 +308,14 @@ def _read(
         raise MoveTextError(text, message("move.empty"))
     head = words[0].lower()
     if len(head) > 1 and head[0] == "p" and head[1:].isdigit():  # the full notation
-        from durak.notation import parse_action
-
-        action = parse_action(text)
+        action = _notation(text, text)
         if action.player != player:
             raise MoveTextError(text, message("move.other-seat", given=_shown(text), seat=player))
         return [a for a in legal if a == action], action
     verb = _VERB.get(head)
     rest = words[1:] if verb is not None else words
     if verb is None and head in ACTION_KINDS:  # another kind, by its notation without the seat
-        from durak.notation import parse_action
-
-        action = parse_action(f"p{player} {' '.join(words)}")
+        action = _notation(f"p{player} {' '.join(words)}", text)
         return [a for a in legal if a == action], action
     rest = [w for w in rest if w.lower() not in WORDS["with"]] if verb in (None, "beat") else rest
     cards: list[Card] = []
