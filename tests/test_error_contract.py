@@ -221,6 +221,7 @@ def test_issue26_4_describing_a_hand_built_event_of_junk_raises_type_error() -> 
 
 #: The families of codes: what each says.
 FAMILIES = {"illegal", "rules", "card", "input", "seat", "position", "error", "action", "event"}
+FAMILIES |= {"move", "game"}  # what a player types (durak.moves), a game's history (durak.Game)
 
 
 def test_issue26_6_every_code_is_of_a_family() -> None:
@@ -335,7 +336,7 @@ def test_issue32_2_the_lead_in_of_an_illegal_move_is_translated() -> None:
         "you cannot take: no bout has been led yet (R4.2)"
     )
     ru = Language("ru").say(err.message)
-    assert ru.startswith("недопустимый ход (игрок 0): беру;")  # noqa: RUF001
+    assert ru.startswith("недопустимый ход (игрок 0): беру;")
     assert ru.endswith("(R4.2)")
     assert "cannot" not in Language("de").say(err.message, you=0)
 

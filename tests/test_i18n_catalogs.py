@@ -116,10 +116,12 @@ SAMPLE = {
     "decks": 2,
     "size": 36,
     "teams": (message("rules.team-preset", preset="pairs", n=4),),
+    "readings": (message("action.take"), message("action.pass")),
     "asked": 3,
     "setting": "hand_size",
     "field": "defender_hand",
     "near": "podkidnoy",
+    "line": 3,
 }
 
 

@@ -12,7 +12,9 @@
   trump card.
 - ``Redeal`` (R12.2): a player dealt a misdeal demands a new deal before the first lead.
 
-Cards may be given as :class:`~durak.cards.Card` or as text (``Beat(1, "7h", "9h")``).
+Cards may be given as :class:`~durak.cards.Card` or as text (``Beat(1, "7h", "9h")``). Every
+action has ``cards``: the cards of the player's hand it uses (empty for ``Take``, ``Pass`` and
+``Redeal``; a beat's beating card; a lead's or transfer's cards).
 ``str(action)`` gives the action's text form, e.g. ``p1 beat 7h 9h``; ``action.describe()`` an
 English phrase that is also data (a :class:`~durak.messages.Message`, code ``action.beat``,
 parameters ``attack`` and ``card``).
@@ -100,6 +102,11 @@ class ThrowIn:
     card: Card = attrs.field(converter=_card)
     kind: ClassVar[str] = "throw"
 
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards of the player's hand it uses: ``(card,)``."""
+        return (self.card,)
+
     def describe(self) -> Message:
         return message("action.throw", card=self.card)
 
@@ -116,6 +123,12 @@ class Beat:
     card: Card = attrs.field(converter=_card)
     kind: ClassVar[str] = "beat"
 
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards of the player's hand it uses: ``(card,)``, the beating card (``attack`` is
+        on the table)."""
+        return (self.card,)
+
     def describe(self) -> Message:
         return message("action.beat", attack=self.attack, card=self.card)
 
@@ -130,6 +143,11 @@ class Take:
     player: int = attrs.field(validator=_player)
     kind: ClassVar[str] = "take"
 
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards of the player's hand it uses: none."""
+        return ()
+
     def describe(self) -> Message:
         return message("action.take")
 
@@ -143,6 +161,11 @@ class Pass:
 
     player: int = attrs.field(validator=_player)
     kind: ClassVar[str] = "pass"
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards of the player's hand it uses: none."""
+        return ()
 
     def describe(self) -> Message:
         return message("action.pass")
@@ -174,6 +197,12 @@ class ShowTrump:
     card: Card = attrs.field(converter=_card)
     kind: ClassVar[str] = "show"
 
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards of the player's hand it uses: ``(card,)``, the shown trump (it stays in
+        the hand)."""
+        return (self.card,)
+
     def describe(self) -> Message:
         return message("action.show", card=self.card)
 
@@ -189,6 +218,11 @@ class ExchangeTrump:
     card: Card = attrs.field(converter=_card)
     kind: ClassVar[str] = "exchange"
 
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards of the player's hand it uses: ``(card,)``."""
+        return (self.card,)
+
     def describe(self) -> Message:
         return message("action.exchange", card=self.card)
 
@@ -202,6 +236,11 @@ class Redeal:
 
     player: int = attrs.field(validator=_player)
     kind: ClassVar[str] = "redeal"
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards of the player's hand it uses: none."""
+        return ()
 
     def describe(self) -> Message:
         return message("action.redeal")

@@ -39,6 +39,7 @@ __all__ = [
     "Suit",
     "build_deck",
     "format_cards",
+    "hand_order",
     "parse_cards",
     "sort_cards",
     "special_card",
@@ -492,3 +493,19 @@ def format_cards(cards: Iterable[Card]) -> str:
         TypeError: ``cards`` is not iterable.
     """
     return " ".join(str(c if type(c) is Card else Card.parse(c)) for c in cards)
+
+
+def hand_order(cards: Iterable[Card], trump: Suit | None) -> tuple[Card, ...]:
+    """Cards in the order the terminal game shows a hand: by suit (clubs, diamonds, hearts,
+    spades) with the trump suit last, then by rank and copy; jokers (R15.1) at the very end.
+
+    >>> hand_order(parse_cards("6s 9h As 7c Jk"), Suit.HEARTS)
+    (Card('7c'), Card('6s'), Card('As'), Card('9h'), Card('Jk'))
+    """
+
+    def key(c: Card) -> tuple[int, int, int, int, int]:
+        if c.special:
+            return (2, 0, 0, c.copy, int(c))
+        return (int(c.suit == trump), int(c.suit), int(c.rank), c.copy, int(c))
+
+    return tuple(sorted(cards, key=key))

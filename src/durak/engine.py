@@ -54,13 +54,13 @@ from durak.actions import (
 from durak.cards import Card, Suit, parse_cards
 from durak.errors import PositionError, RulesError, check_seat
 from durak.events import Event
-from durak.messages import message
+from durak.messages import Message, as_message, message
 from durak.rules.beating import forbidder
 from durak.rules.bout import Bout
 from durak.rules.families import Seating, gives_own, lowest_trump
 from durak.rules.settings import Rules
 from durak.rules.shared import one
-from durak.state import Extra, GameState, Pair, Result, evolve
+from durak.state import Extra, GameState, Pair, Result, evolve, use_one_actor
 
 __all__ = [
     "acting",
@@ -819,17 +819,19 @@ def _need_action(action: object) -> None:
 # --------------------------------------------------------------------------------------------
 
 
-def check(state: GameState, action: Action) -> tuple[str, str] | None:
+def check(state: GameState, action: Action) -> tuple[str, Message] | None:
     """The first rule ``action`` breaks in ``state``, as ``(rule id, reason)``, or ``None`` if it
     is legal: ``None`` exactly for the actions :func:`legal_actions` lists, which are the ones
-    :func:`apply` accepts.
+    :func:`apply` accepts. The reason is a :class:`~durak.messages.Message` (a house rule's
+    plain-text reason has the code ``other``), as :class:`~durak.errors.IllegalActionError`'s.
 
     Raises:
         TypeError: ``state`` is not a state or ``action`` is not an action.
     """
     _need_state(state)
     _need_action(action)
-    return _refusal(_bout(state), action)
+    bad = _refusal(_bout(state), action)
+    return None if bad is None else (bad[0], as_message(bad[1]))
 
 
 def is_legal(state: GameState, action: Action) -> bool:
@@ -959,3 +961,6 @@ def apply_with_events(state: GameState, action: Action) -> tuple[GameState, tupl
     log: list[Event] = []
     new = _apply(state, action, log)
     return new, tuple(log)
+
+
+use_one_actor(next_actor)  # GameState.actor() asks the engine through this hook (R13.2)

@@ -19,7 +19,10 @@ made from. A front-end says it in its own language and voice with
   :class:`~durak.errors.InvalidError` and arguments), ``seat.``
   (:class:`~durak.errors.SeatError`), ``position.`` (:class:`~durak.errors.PositionError`),
   ``error.`` (an error's whole sentence, which holds its reason), ``action.`` and ``event.``
-  (descriptions), ``server.`` (:mod:`durak.web`). The one code without a family is ``other``:
+  (descriptions), ``move.`` (what a player types, read in a position: :mod:`durak.moves`),
+  ``game.`` (a game's history and its typed questions: :class:`durak.Game`,
+  :meth:`durak.GameState.outcome`), ``server.`` (:mod:`durak.web`). The one code without a
+  family is ``other``:
   plain text (a house rule's reason), carried as ``params["text"]``.
 - Every :class:`~durak.errors.DurakError` has ``error.message``, its whole sentence (``str(error)``
   is its English text; ``error.illegal-action``, ``error.rules`` and ``error.at`` wrap a reason
@@ -752,6 +755,27 @@ TEMPLATES: Mapping[str, tuple[str, str | None]] = MappingProxyType(
             _m("server.engine-bad-action", "action: {detail}"),
             _m("server.engine-illegal", "{notation}: {reason} ({rule})"),
             _m("server.engine-bad-player", "player: a seat from 0 to {limit} or null, not {given}"),
+            # -- what a player types, read in its position (durak.moves) -------------------
+            # ``readings``: a tuple of actions' descriptions, said as a list.
+            _m("move.ambiguous", "{given} can mean several moves: {readings}; say which"),
+            _m("move.empty", "nothing typed: type a card such as 7h, two cards, take or pass"),
+            _m("move.unknown", "not a card or a move: {given}"),
+            _m("move.needs-cards", "{given}: say which card(s)"),
+            _m("move.other-seat", "{given} is another seat's move: you play seat {seat}"),
+            _m("move.onlooker", "you are watching: an onlooker has no moves"),
+            _m("move.game-over", "the game is over: there are no more moves"),
+            _m("move.not-now", "{given} is not one of your moves now"),
+            _mp(
+                "move.too-long",
+                "a move is at most {n} character long",
+                "a move is at most {n} characters long",
+            ),
+            # -- a rules file's mistake with its line (durak.presets.loads_rules) ----------
+            _m("rules.at-line", "{reason} (line {line})"),
+            # -- a game with its history (durak.game) ---------------------------------------
+            _m("game.nothing-to-undo", "there is no move to undo"),
+            _m("game.running", "the game is still running: there is no result yet"),
+            _m("game.finished", "the game is over: nobody is to act"),
         )
     )
 )

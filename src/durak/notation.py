@@ -67,7 +67,9 @@ def _control(text: str) -> str | None:
 
 
 def parse_action(text: str) -> Action:
-    """Read an action's text form (see the module docs).
+    """Read an action's text form (see the module docs). What a player types in a position
+    (``9h``, ``take``, ``беру``) is read by :func:`durak.moves.parse_action`, which
+    :func:`durak.parse_action` is.
 
     Raises:
         InvalidError: naming the text, if it is not an action (unknown verb, wrong number of

@@ -25,6 +25,7 @@ tables nest at most :data:`MAX_DEPTH` (32) levels deep and its integers have at 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
@@ -293,8 +294,9 @@ def loads_rules(text: str, format: Format = "toml") -> Rules:
     Raises:
         RulesError: the text is too big or does not parse, or nests deeper than
             :data:`MAX_DEPTH` levels (key ``file``, with the position); an integer of more than
-            :data:`MAX_INT_DIGITS` digits (its key); a setting is rejected (its key); an unknown
-            ``format`` (key ``format``).
+            :data:`MAX_INT_DIGITS` digits (its key); a setting is rejected (its key; in TOML
+            text with the line it is set on: code ``rules.at-line``, its ``reason`` and
+            ``line`` parameters); an unknown ``format`` (key ``format``).
         TypeError: ``text`` is not text.
     """
     if not isinstance(text, str):
@@ -306,7 +308,22 @@ def loads_rules(text: str, format: Format = "toml") -> Rules:
         data: Any = parse_toml(text, _file_error, "the rules file")
     else:
         data = parse_json(text, _file_error, "the rules file")
-    return rules_from_mapping(data)
+    try:
+        return rules_from_mapping(data)
+    except RulesError as exc:
+        line = _line_of(text, exc.setting) if format == "toml" else None
+        if line is None:
+            raise
+        raise RulesError(
+            exc.setting, message("rules.at-line", reason=exc.reason, line=line)
+        ) from None
+
+
+def _line_of(text: str, setting: str) -> int | None:
+    """The line (from 1) of TOML ``text`` where the top-level key ``setting`` is set, if any."""
+    key = re.escape(setting)
+    found = re.search(rf"""^[ \t]*(?:{key}|"{key}"|'{key}')[ \t]*=""", text, re.MULTILINE)
+    return None if found is None else text.count("\n", 0, found.start()) + 1
 
 
 def load_rules(path: str | Path) -> Rules:

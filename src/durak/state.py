@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from durak.cards import Card, Suit
-from durak.errors import check_seat
+from durak.errors import PositionError, check_seat
+from durak.messages import message
 
 if TYPE_CHECKING:
     from durak.rules.settings import Rules
 
-__all__ = ["Extra", "GameState", "Result"]
+__all__ = ["Extra", "GameState", "Result", "use_one_actor"]
 
 #: One table pair: the attack card and the card that beat it (``None`` while unbeaten).
 Pair = tuple[Card, Card | None]
@@ -155,6 +156,29 @@ class GameState:
         """Whether the game has ended (R7.3)."""
         return self.result is not None
 
+    def outcome(self) -> Result:
+        """The result of the finished game (R7.3): :attr:`result` typed as there.
+
+        Raises:
+            PositionError: the game is still running (code ``game.running``).
+        """
+        result = self.result
+        if result is None:
+            raise PositionError(message("game.running"))
+        return result
+
+    def actor(self) -> int:
+        """The seat to ask now, :func:`durak.next_actor` (R13.2) typed as a seat.
+
+        Raises:
+            PositionError: the game is over (code ``game.finished``).
+            RulesError: as :func:`durak.next_actor`.
+        """
+        seat = _ONE_ACTOR[0](self)
+        if seat is None:
+            raise PositionError(message("game.finished"))
+        return seat
+
     @property
     def unbeaten(self) -> tuple[Card, ...]:
         """The attack cards on the table that are not yet beaten, in the order played."""
@@ -256,6 +280,17 @@ def _result_text(result: Result) -> str:
     """The result as a text field: ``result: durak 1, places 1 2``, or ``result: draw ...``."""
     who = "draw" if result.draw else "no durak" if result.durak is None else f"durak {result.durak}"
     return f"result: {who}, places {' '.join(str(p) for p in result.places)}"
+
+
+#: The one-actor rule (R13.2), :func:`durak.next_actor`, which :mod:`durak.engine` gives when
+#: it is imported (:func:`use_one_actor`): the state sits below the engine, so it asks the
+#: engine through this hook instead of importing it.
+_ONE_ACTOR: list[Callable[[GameState], int | None]] = []
+
+
+def use_one_actor(next_actor: Callable[[GameState], int | None]) -> None:
+    """Give :meth:`GameState.actor` the engine's one-actor rule (R13.2); the engine does."""
+    _ONE_ACTOR[:] = [next_actor]
 
 
 _NAMES = tuple(f.name for f in attrs.fields(GameState))
