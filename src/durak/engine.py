@@ -322,17 +322,28 @@ def _check_cards(rules: Rules, cards: Sequence[Card], what: str) -> None:
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
-            raise PositionError(f"{what}: {card} appears more than once")
+            raise PositionError(message("position.card-twice", field=what, card=card))
         if card not in expected:
             raise PositionError(
-                f"{what}: {card} is not in the rules' deck "
-                f"({rules.decks} x {rules.deck_size} cards)"
+                message(
+                    "position.card-not-in-deck",
+                    field=what,
+                    card=card,
+                    decks=rules.decks,
+                    size=rules.deck_size,
+                )
             )
         seen.add(card)
     missing = sorted(expected - seen, key=lambda c: c.sort_key)
     if missing:
-        shown = " ".join(map(str, missing[:8])) + (" ..." if len(missing) > 8 else "")
-        raise PositionError(f"{what}: {len(missing)} card(s) missing: {shown}")
+        shown = tuple(missing[:8])
+        if len(missing) > 8:
+            raise PositionError(
+                message("position.cards-missing-more", field=what, n=len(missing), cards=shown)
+            )
+        raise PositionError(
+            message("position.cards-missing", field=what, n=len(missing), cards=shown)
+        )
 
 
 TablePairs = Sequence[tuple[Card | str, Card | str | None]] | str
@@ -348,19 +359,15 @@ def _parse_table(table: TablePairs) -> tuple[Pair, ...]:
             pairs.append((first, second if sep else None))
         table = pairs
     if not isinstance(table, Sequence):
-        raise PositionError(
-            f"table: expected pairs (attack, beating card or None), not {brief(table)}"
-        )
+        raise PositionError(message("position.table-not-pairs", given=brief(table)))
     out: list[Pair] = []
     for pair in table:
         if not isinstance(pair, Sequence) or isinstance(pair, str) or len(pair) != 2:
-            raise PositionError(
-                f"table: {brief(pair)} is not a pair (attack, beating card or None)"
-            )
+            raise PositionError(message("position.table-not-pair", given=brief(pair)))
         attack = Card.parse(pair[0]) if isinstance(pair[0], str) else pair[0]
         beat = Card.parse(pair[1]) if isinstance(pair[1], str) else pair[1]
         if not isinstance(attack, Card) or not (beat is None or isinstance(beat, Card)):
-            raise PositionError(f"table: {brief(pair)} is not a pair of cards")
+            raise PositionError(message("position.table-not-cards", given=brief(pair)))
         out.append((attack, beat))
     return tuple(out)
 
@@ -375,7 +382,7 @@ def _seat(name: str, value: object, n: int) -> int:
 
 def _seats(name: str, values: Iterable[object], n: int) -> tuple[int, ...]:
     if isinstance(values, str | bytes) or not isinstance(values, Iterable):
-        raise PositionError(f"{name}: expected seat numbers, not {brief(values)}")
+        raise PositionError(message("position.not-seats", field=name, given=brief(values)))
     return tuple(_seat(name, v, n) for v in values)
 
 
@@ -478,7 +485,7 @@ def new_position(
     n = rules.players
     if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != n:
         count = len(hands) if isinstance(hands, Sequence) and not isinstance(hands, str) else 0
-        raise PositionError(f"hands: {count} hands given for {n} players")
+        raise PositionError(message("position.hands-count", count=count, n=n))
     hand_cards = [parse_cards(h) for h in hands]
     stock_cards = parse_cards(stock)
     discard_cards = parse_cards(discard)
@@ -489,26 +496,21 @@ def new_position(
     if trump_card is not None:
         face_up = Card.parse(trump_card) if isinstance(trump_card, str) else trump_card
         if not isinstance(face_up, Card):
-            raise PositionError(f"trump_card: not a card: {brief(trump_card)}")
+            raise PositionError(message("position.trump-card-not-card", given=brief(trump_card)))
     trump_card = face_up
     # R15.1: a stock of jokers alone has no face-up card; a dealt card fixed trump.
     unturned = bool(stock_cards) and all(c.special for c in stock_cards)
     if stock_cards and not (unturned and trump_card is not None):
         if trump_card is not None and trump_card != stock_cards[-1]:
-            raise PositionError(
-                f"trump_card: {trump_card} is not the face-up card under the stock (R2.4)"
-            )
+            raise PositionError(message("position.trump-card-not-face-up", card=trump_card))
         trump_card = stock_cards[-1]
         if trump is not None and trump != trump_card.suit:
-            raise PositionError(
-                f"trump: {trump.name.lower()} given, but the face-up card under the stock is "
-                f"{trump_card} (R2.4)"
-            )
+            raise PositionError(message("position.trump-contradicts", trump=trump, card=trump_card))
         trump = trump_card.suit
     elif trump is None and trump_card is not None:
         trump = trump_card.suit
     elif trump is None:
-        raise PositionError("trump: the stock is empty, so the trump suit must be given")
+        raise PositionError(message("position.no-trump"))
     attacker = _seat("attacker", attacker, n)
     dealer = (attacker - 1) % n if dealer is None else _seat("dealer", dealer, n)
     if places is None:
@@ -518,7 +520,7 @@ def new_position(
         )
     else:
         if isinstance(places, str) or not isinstance(places, Sequence) or len(places) != n:
-            raise PositionError(f"places: one place (or None) per seat is needed, {n} seats")
+            raise PositionError(message("position.places-count", n=n))
         place_list = tuple(None if x is None else _count("places", x) for x in places)
     active = [
         place_list[i] is None and (bool(h) or bool(stock_cards)) for i, h in enumerate(hand_cards)
@@ -527,8 +529,8 @@ def new_position(
         found = _plan(rules).next_opponent(rules, active, attacker)
         if found is None:
             if sum(active) < 2:
-                raise PositionError("hands: fewer than two players hold cards, so the game is over")
-            raise PositionError("hands: only one team holds cards, so the game is over (R10.3)")
+                raise PositionError(message("position.game-over-hands"))
+            raise PositionError(message("position.game-over-team"))
         defender = found
     defender = _seat("defender", defender, n)
     if not isinstance(first_bout, bool):
@@ -538,7 +540,7 @@ def new_position(
     if bouts is None:
         bouts = 0 if first_bout else 1
     elif first_bout and bouts != 0:
-        raise PositionError(f"first_bout: the first bout has bouts = 0, not {brief(bouts)}")
+        raise PositionError(message("position.first-bout-bouts", given=brief(bouts)))
     bouts = _count("bouts", bouts)
     defences = bouts if defences is None else _count("defences", defences)
     leader = attacker if leader is None else _seat("leader", leader, n)
@@ -564,7 +566,7 @@ def new_position(
         )
     else:
         if isinstance(known, str) or not isinstance(known, Sequence) or len(known) != n:
-            raise PositionError(f"known: one set of known cards per seat is needed, {n} seats")
+            raise PositionError(message("position.known-count", n=n))
         known_sets = tuple(frozenset(parse_cards(k)) for k in known)
     state = GameState(
         rules=rules,
@@ -606,7 +608,7 @@ def _facts(extra: object) -> tuple[tuple[str, Extra], ...]:
         check_data(extra, lambda at, why: RecordError(f"extra/{at}" if at else "extra", why))
         facts: tuple[tuple[str, Extra], ...] = extra_from_json(extra, "extra")
     except RecordError as exc:
-        raise PositionError(str(exc)) from None
+        raise PositionError(exc.message) from None
     return facts
 
 
@@ -632,16 +634,16 @@ def validate_state(state: GameState) -> GameState:
     s = state
     rules = s.rules
     if not isinstance(rules, Rules):
-        raise PositionError(f"rules: not a Rules object: {brief(rules)}")
+        raise PositionError(message("position.rules-type", given=brief(rules)))
     if not isinstance(s.trump, Suit):
-        raise PositionError(f"trump: not a suit: {brief(s.trump)}")
+        raise PositionError(message("position.trump-not-suit", given=brief(s.trump)))
     _validate_forms(s)
     n = rules.players
     for name in ("hands", "places"):
         if len(getattr(s, name)) != n:
-            raise PositionError(f"{name}: one entry per seat is needed, {n} seats")
+            raise PositionError(message("position.entries-count", field=name, n=n))
     if len(s.known) != n:
-        raise PositionError(f"known: one set of known cards per seat is needed, {n} seats")
+        raise PositionError(message("position.known-count", n=n))
     for name in ("joined", "passed"):
         for p in getattr(s, name):
             _seat(name, p, n)
@@ -651,51 +653,44 @@ def validate_state(state: GameState) -> GameState:
     for name in ("bouts", "defences", "defender_hand", "shuffles"):
         _count(name, getattr(s, name))
     if s.defences > s.bouts:
-        raise PositionError(
-            f"defences: {s.defences} successful defences in {s.bouts} finished bouts"
-        )
+        raise PositionError(message("position.defences-over", count=s.defences, limit=s.bouts))
     for p, place in enumerate(s.places):
         if place is not None and (isinstance(place, bool) or not 1 <= place <= n):
-            raise PositionError(f"places: seat {p} has place {brief(place)}, not 1-{n} (R7.2)")
+            raise PositionError(message("position.place-range", seat=p, given=brief(place), high=n))
     for p in s.left:
         _seat("left", p, n)
         if s.places[p] is None:
-            raise PositionError(f"left: seat {p} left with a partner but has no place (R10.3)")
+            raise PositionError(message("position.left-no-place", seat=p))
     if s.result is None:
         _validate_places(s)
     for p, cards in enumerate(s.known):
         stray = sorted(c for c in cards if c not in s.hands[p])
         if stray:
-            raise PositionError(f"known: {stray[0]} is known to be in seat {p}'s hand, but is not")
+            raise PositionError(message("position.known-stray", card=stray[0], seat=p))
         face_up = s.trump_card
         shown = face_up is not None and s.face_up is None  # drawn, or it never lay face up
         if shown and face_up in s.hands[p] and face_up not in cards:
-            raise PositionError(
-                f"known: everyone saw {face_up} go to seat {p}, so it is known in his hand "
-                "(R2.4, R5.2)"
-            )
+            raise PositionError(message("position.known-face-up", card=face_up, seat=p))
     if s.trump_card is not None:
         if s.trump_card.suit != s.trump:
-            raise PositionError(f"trump_card: {s.trump_card} is not of the trump suit (R2.4)")
+            raise PositionError(message("position.trump-card-suit", card=s.trump_card))
         # R15.1: with jokers alone in the stock, a dealt card fixed trump (held or played since)
         if s.stock and s.stock[-1] != s.trump_card and not all(c.special for c in s.stock):
-            raise PositionError(
-                f"trump_card: {s.trump_card} is not the face-up card under the stock (R2.4)"
-            )
+            raise PositionError(message("position.trump-card-not-face-up", card=s.trump_card))
     elif s.stock:
-        raise PositionError("trump_card: the stock's last card is the face-up trump card (R2.4)")
+        raise PositionError(message("position.no-face-up"))
     for card in s.exchange:
         if card & 63 != lowest_trump(rules, s.trump) or not any(card in h for h in s.hands):
-            raise PositionError(f"exchange: {card} is not the deck's lowest trump in a hand")
+            raise PositionError(message("position.exchange", card=card))
     for module in _plan(rules).validators:
         reason = module.validate(s)
         if reason is not None:
             raise PositionError(reason)
     if s.result is not None:
         if s.table:
-            raise PositionError("table: the game is over, so no card is on the table (R7.3)")
+            raise PositionError(message("position.over-table"))
         if s.places != s.result.places:
-            raise PositionError("places: a finished game's places are its result's (R7.2)")
+            raise PositionError(message("position.over-places"))
         return state
     return _validate_play(state)
 
@@ -742,7 +737,7 @@ def _validate_forms(s: GameState) -> None:
                 raise PositionError(f"{name}: each card must be a Card, not {brief(card)}")
     for pair in s.table:
         if len(pair) != 2 or not (pair[1] is None or type(pair[1]) is Card):
-            raise PositionError(f"table: {brief(pair)} is not a pair of cards")
+            raise PositionError(message("position.table-not-cards", given=brief(pair)))
     if not (s.trump_card is None or type(s.trump_card) is Card):
         raise PositionError(f"trump_card: must be a Card or None, not {brief(s.trump_card)}")
     if not (s.result is None or isinstance(s.result, Result)):

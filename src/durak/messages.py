@@ -149,8 +149,19 @@ errors: ``card.`` (:class:`~durak.errors.InvalidCardError`: ``card.not-text``,
 ``input.seat-too-big``: an action's arguments; ``input.unknown-language``), ``seat.no-seat``
 (:class:`~durak.errors.SeatError`), ``position.`` (``position.not-a-seat``,
 ``position.not-a-count``, ``position.not-bool``: a field of
-:func:`~durak.engine.new_position`). The other errors of positions, records and notation have
-the code ``other`` for now: their English text.
+:func:`~durak.engine.new_position`; ``position.card-twice``, ``position.card-not-in-deck``,
+``position.cards-missing`` (``-more`` when more than eight are missing), the table's form
+(``position.table-not-pairs``, ``position.table-not-pair``, ``position.table-not-cards``),
+``position.not-seats``, ``position.hands-count``, ``position.places-count``,
+``position.known-count``, ``position.entries-count``, the trump (``position.no-trump``,
+``position.trump-contradicts``, ``position.trump-not-suit``, ``position.trump-card-not-card``,
+``position.trump-card-not-face-up``, ``position.trump-card-suit``, ``position.no-face-up``),
+``position.game-over-hands``, ``position.game-over-team``, ``position.first-bout-bouts``,
+``position.rules-type``, ``position.defences-over``, ``position.place-range``,
+``position.left-no-place``, ``position.known-stray``, ``position.known-face-up``,
+``position.exchange``, ``position.over-table``, ``position.over-places``). The deeper
+contradictions of a bout in play and the errors of records and the notation have the code
+``other`` for now: their English text.
 
 Action descriptions (:meth:`Lead.describe <durak.actions.Lead.describe>` ...): ``action.lead``,
 ``action.throw``, ``action.beat``, ``action.take``, ``action.pass``, ``action.transfer``,
@@ -445,6 +456,102 @@ TEMPLATES: Mapping[str, tuple[str, str | None]] = MappingProxyType(
                 "{field}: must be a whole number from 0 (below 2**31), not {given}",
             ),
             _m("position.not-bool", "{field}: must be true or false, not {given}"),
+            _m("position.card-twice", "{field}: {card} appears more than once"),
+            _m(
+                "position.card-not-in-deck",
+                "{field}: {card} is not in the rules' deck ({decks} x {size} cards)",
+            ),
+            _mp(
+                "position.cards-missing",
+                "{field}: {n} card(s) missing: {cards}",
+                "{field}: {n} card(s) missing: {cards}",
+            ),
+            _mp(
+                "position.cards-missing-more",
+                "{field}: {n} card(s) missing: {cards} ...",
+                "{field}: {n} card(s) missing: {cards} ...",
+            ),
+            _m(
+                "position.table-not-pairs",
+                "table: expected pairs (attack, beating card or None), not {given}",
+            ),
+            _m(
+                "position.table-not-pair",
+                "table: {given} is not a pair (attack, beating card or None)",
+            ),
+            _m("position.table-not-cards", "table: {given} is not a pair of cards"),
+            _m("position.not-seats", "{field}: expected seat numbers, not {given}"),
+            _mp(
+                "position.hands-count",
+                "hands: {count} hands given for {n} players",
+                "hands: {count} hands given for {n} players",
+            ),
+            _m("position.trump-card-not-card", "trump_card: not a card: {given}"),
+            _m(
+                "position.trump-card-not-face-up",
+                "trump_card: {card} is not the face-up card under the stock (R2.4)",
+            ),
+            _m(
+                "position.trump-contradicts",
+                "trump: {trump} given, but the face-up card under the stock is {card} (R2.4)",
+            ),
+            _m("position.no-trump", "trump: the stock is empty, so the trump suit must be given"),
+            _mp(
+                "position.places-count",
+                "places: one place (or None) per seat is needed, {n} seats",
+                "places: one place (or None) per seat is needed, {n} seats",
+            ),
+            _m(
+                "position.game-over-hands",
+                "hands: fewer than two players hold cards, so the game is over",
+            ),
+            _m(
+                "position.game-over-team",
+                "hands: only one team holds cards, so the game is over (R10.3)",
+            ),
+            _m(
+                "position.first-bout-bouts", "first_bout: the first bout has bouts = 0, not {given}"
+            ),
+            _mp(
+                "position.known-count",
+                "known: one set of known cards per seat is needed, {n} seats",
+                "known: one set of known cards per seat is needed, {n} seats",
+            ),
+            _mp(
+                "position.entries-count",
+                "{field}: one entry per seat is needed, {n} seats",
+                "{field}: one entry per seat is needed, {n} seats",
+            ),
+            _m("position.rules-type", "rules: not a Rules object: {given}"),
+            _m("position.trump-not-suit", "trump: not a suit: {given}"),
+            _m(
+                "position.defences-over",
+                "defences: {count} successful defences in {limit} finished bouts",
+            ),
+            _m(
+                "position.place-range", "places: seat {seat} has place {given}, not 1-{high} (R7.2)"
+            ),
+            _m(
+                "position.left-no-place",
+                "left: seat {seat} left with a partner but has no place (R10.3)",
+            ),
+            _m(
+                "position.known-stray",
+                "known: {card} is known to be in seat {seat}'s hand, but is not",
+            ),
+            _m(
+                "position.known-face-up",
+                "known: everyone saw {card} go to seat {seat}, so it is known in his hand "
+                "(R2.4, R5.2)",
+            ),
+            _m("position.trump-card-suit", "trump_card: {card} is not of the trump suit (R2.4)"),
+            _m(
+                "position.no-face-up",
+                "trump_card: the stock's last card is the face-up trump card (R2.4)",
+            ),
+            _m("position.exchange", "exchange: {card} is not the deck's lowest trump in a hand"),
+            _m("position.over-table", "table: the game is over, so no card is on the table (R7.3)"),
+            _m("position.over-places", "places: a finished game's places are its result's (R7.2)"),
             _m(
                 "rules.unknown-preset-near",
                 "unknown preset {given}; did you mean {near}? (known: {known})",

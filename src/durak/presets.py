@@ -325,7 +325,9 @@ def load_rules(path: str | Path) -> Rules:
     try:
         text = data.decode("utf-8") if isinstance(data, bytes) else data
     except UnicodeDecodeError:
-        raise RulesError("file", message("rules.not-text-file", given=brief_name(str(path)))) from None
+        raise RulesError(
+            "file", message("rules.not-text-file", given=brief_name(str(path)))
+        ) from None
     return loads_rules(text, "json" if path.suffix.lower() == ".json" else "toml")
 
 
