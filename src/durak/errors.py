@@ -156,8 +156,9 @@ class IllegalActionError(DurakError):
         player: the seat that tried it.
         rule: the rule id it breaks, e.g. ``"R4.6"``.
         reason: a sentence saying why, in English: a :class:`~durak.messages.Message`.
-        code: the reason's stable code (``"not-in-hand"``, ``"table-full"`` ...: the list is
-            in :mod:`durak.messages`), ``"other"`` for a house rule's plain-text reason.
+        code: the reason's stable code (``"illegal.not-in-hand"``, ``"illegal.table-full"``
+            ...: the list is in :mod:`durak.messages`), ``"other"`` for a house rule's
+            plain-text reason.
         params: the reason's parameters (cards, seats, the limit), by name.
     """
 
