@@ -100,7 +100,7 @@ class InvalidError(DurakError):
 
 class InvalidCardError(InvalidError):
     """Text that is not a card, rank or suit, or a deck that does not exist (R1). Its codes are
-    the ``card.`` codes of :mod:`durak.messages` (``card.not-a-card`` ...)."""
+    the ``card.`` codes of :mod:`durak.messages` (``card.not-text``, ``card.not-a-rank`` ...)."""
 
 
 class RulesError(DurakError):
