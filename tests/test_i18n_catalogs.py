@@ -119,6 +119,7 @@ SAMPLE = {
     "setting": "hand_size",
     "field": "defender_hand",
     "near": "podkidnoy",
+    "expected": 2,
 }
 
 

@@ -706,11 +706,12 @@ def _validate_forms(s: GameState) -> None:
     and frozensets where the fields say so, ``taken`` a bool."""
     for name in _TUPLE_FIELDS:
         if not isinstance(getattr(s, name), tuple):
-            raise PositionError(f"{name}: must be a tuple, not {type(getattr(s, name)).__name__}")
+            found = type(getattr(s, name)).__name__
+            raise PositionError(message("position.form", field=name, kind="tuple", given=found))
     for name in _FROZENSET_FIELDS:
         if not isinstance(getattr(s, name), frozenset):
             found = type(getattr(s, name)).__name__
-            raise PositionError(f"{name}: must be a frozenset, not {found}")
+            raise PositionError(message("position.form", field=name, kind="frozenset", given=found))
     for name, parts, kind in (
         ("hands", s.hands, tuple),
         ("table", s.table, tuple),
@@ -719,10 +720,15 @@ def _validate_forms(s: GameState) -> None:
         for part in parts:
             if not isinstance(part, kind):
                 raise PositionError(
-                    f"{name}: each entry must be a {kind.__name__}, not {type(part).__name__}"
+                    message(
+                        "position.entry-form",
+                        field=name,
+                        kind=kind.__name__,
+                        given=type(part).__name__,
+                    )
                 )
     if not isinstance(s.taken, bool):
-        raise PositionError(f"taken: must be true or false, not {brief(s.taken)}")
+        raise PositionError(message("position.not-bool", field="taken", given=brief(s.taken)))
     for name, cards in (
         ("hands", (c for hand in s.hands for c in hand)),
         ("stock", s.stock),
@@ -734,14 +740,18 @@ def _validate_forms(s: GameState) -> None:
     ):
         for card in cards:
             if type(card) is not Card:
-                raise PositionError(f"{name}: each card must be a Card, not {brief(card)}")
+                raise PositionError(message("position.card-form", field=name, given=brief(card)))
     for pair in s.table:
         if len(pair) != 2 or not (pair[1] is None or type(pair[1]) is Card):
             raise PositionError(message("position.table-not-cards", given=brief(pair)))
     if not (s.trump_card is None or type(s.trump_card) is Card):
-        raise PositionError(f"trump_card: must be a Card or None, not {brief(s.trump_card)}")
+        raise PositionError(
+            message("position.or-none", field="trump_card", kind="Card", given=brief(s.trump_card))
+        )
     if not (s.result is None or isinstance(s.result, Result)):
-        raise PositionError(f"result: must be a Result or None, not {brief(s.result)}")
+        raise PositionError(
+            message("position.or-none", field="result", kind="Result", given=brief(s.result))
+        )
 
 
 def _validate_places(s: GameState) -> None:
@@ -753,8 +763,9 @@ def _validate_places(s: GameState) -> None:
         earlier = sum(1 for q, _ in placed if q < place)
         if place != 1 + earlier:
             raise PositionError(
-                f"places: seat {p} has place {place}, but {earlier} seat(s) are placed before "
-                f"him, so his place is {1 + earlier} (R7.2)"
+                message(
+                    "position.place-order", seat=p, count=place, limit=earlier, expected=1 + earlier
+                )
             )
         if p in s.left:
             partner = [
@@ -763,14 +774,9 @@ def _validate_places(s: GameState) -> None:
                 if q != p and not rules.opponents(p, q) and s.places[q] == place and q not in s.left
             ]
             if not s.hands[p] or not partner:
-                raise PositionError(
-                    f"left: seat {p} holds no card or has no partner who went out with place "
-                    f"{place} (R10.3)"
-                )
+                raise PositionError(message("position.left-partner", seat=p, count=place))
         elif s.hands[p]:
-            raise PositionError(
-                f"places: seat {p} has a place but holds cards and has not left (R7.1)"
-            )
+            raise PositionError(message("position.placed-with-cards", seat=p))
     if (
         placed
         and _plan(rules).settle(
@@ -783,7 +789,7 @@ def _validate_places(s: GameState) -> None:
         is not None
     ):
         # The game would already be over at the bout end that placed them (R7.3, R10.3).
-        raise PositionError("places: with these seats out the game is already over (R7.3, R10.3)")
+        raise PositionError(message("position.places-over"))
 
 
 def _validate_play(s: GameState) -> GameState:
@@ -796,99 +802,103 @@ def _validate_play(s: GameState) -> GameState:
     if not s.table and len({rules.team_of(p) for p in alive}) < 2:
         # Between bouts; during one, players who emptied their hands play no more (R7.1) but
         # the bout goes on until it ends (R4.10).
-        raise PositionError(
-            "places: fewer than two players (or teams) are still in play, so the game is over "
-            "(R7.3, R10.3)"
-        )
+        raise PositionError(message("position.places-too-few"))
     if s.defender == s.attacker or not rules.opponents(s.attacker, s.defender):
-        raise PositionError(
-            f"defender: seat {s.defender} cannot defend against seat {s.attacker} (R4.1, R10.2)"
-        )
+        raise PositionError(message("position.defender-own", seat=s.defender, other=s.attacker))
     for attack, card in s.table:
         if card is not None and not b.table[(attack & 63) * 64 + (card & 63)]:
-            raise PositionError(f"table: {card} does not beat {attack} (R4.7, R8)")
+            raise PositionError(message("position.no-beat", card=card, attack=attack))
     if s.table and b.over():
-        raise PositionError(
-            "table: every thrower is done and the defender has beaten everything or taken, so "
-            "the bout is over: the engine would already have ended it (R4.10)"
-        )
+        raise PositionError(message("position.bout-over"))
     if not active[s.attacker] and not s.table:
-        raise PositionError(f"attacker: seat {s.attacker} is not in play, so he cannot lead")
+        raise PositionError(message("position.attacker-out", seat=s.attacker))
     if not active[s.defender]:
-        raise PositionError(f"defender: seat {s.defender} is not in play (R4.1)")
+        raise PositionError(message("position.defender-out", seat=s.defender))
     if not s.table:
         if not s.hands[s.attacker]:
-            raise PositionError(f"attacker: seat {s.attacker} holds no card, so he cannot lead")
+            raise PositionError(message("position.attacker-empty", seat=s.attacker))
         if not s.hands[s.defender]:
-            raise PositionError(
-                f"hands: the defender, seat {s.defender}, holds no card, so no attack is "
-                "possible (R4.6)"
-            )
+            raise PositionError(message("position.defender-empty", seat=s.defender))
         for name in ("taken", "passed", "shown", "joined"):
             if getattr(s, name):
-                raise PositionError(f"{name}: no bout is in play, so this must be empty")
+                raise PositionError(message("position.no-bout", field=name))
         return s
     if len(s.table) > b.limit:
         raise PositionError(
-            f"table: {len(s.table)} attack cards exceed the bout's limit of {b.limit} "
-            f"(cap {b.cap}, defender_hand {s.defender_hand}) (R4.6)"
+            message(
+                "position.over-limit",
+                n=len(s.table),
+                limit=b.limit,
+                cap=b.cap,
+                hand=s.defender_hand,
+            )
         )
     if b.unbeaten > len(s.hands[s.defender]) and not s.taken:
         raise PositionError(
-            f"table: {b.unbeaten} unbeaten cards, but the defender holds "
-            f"{len(s.hands[s.defender])} (R4.6)"
+            message("position.over-hand", n=b.unbeaten, hand=len(s.hands[s.defender]))
         )
     book = set(b.plan.owners) <= _BOOK_KINDS
     # A module's own action may take attack cards back from the table (R15.5 catches one):
     # a take may stand with every card left beaten, and seats may have joined with a card
     # no longer there.
     if s.taken and not b.unbeaten and book:
-        raise PositionError("taken: the defender takes only while a card is unbeaten (R4.8)")
+        raise PositionError(message("position.taken-beaten"))
     if not s.joined or s.joined[0] != s.leader or len(set(s.joined)) != len(s.joined):
-        raise PositionError(
-            "joined: the seats that put attack cards on the table, each once, the leader first "
-            "(R5.1)"
-        )
+        raise PositionError(message("position.joined-form"))
     plan = b.plan
     expected = plan.next_opponent(rules, active, s.attacker)
     # A module that sends transfers elsewhere (R15.3) makes other defenders reachable.
     clockwise = gives_own(plan.transfer_target, "transfer_target", Seating)
     # After a shown trump sent there, the attack may be back with its leader and on to anyone.
     if s.defender != expected and (clockwise or (s.attacker == s.leader and not s.shown)):
-        way = " clockwise" if gives_own(plan.next_opponent, "next_opponent", Seating) else ""
+        if gives_own(plan.next_opponent, "next_opponent", Seating):
+            raise PositionError(
+                message(
+                    "position.defender-clockwise",
+                    seat=s.defender,
+                    other=s.attacker,
+                    expected=expected,
+                )
+            )
         raise PositionError(
-            f"defender: seat {s.defender} does not defend against seat {s.attacker}; the next "
-            f"active opponent{way} is seat {expected} (R4.1, R10.2)"
+            message(
+                "position.defender-next",
+                seat=s.defender,
+                other=s.attacker,
+                expected=expected,
+            )
         )
     if s.defender_hand != len(s.hands[s.defender]) + b.beaten:
         raise PositionError(
-            f"defender_hand: H is {s.defender_hand}, but the defender holds "
-            f"{len(s.hands[s.defender])} cards and has beaten {b.beaten} (R4.6)"
+            message(
+                "position.defender-hand",
+                hand=s.defender_hand,
+                count=len(s.hands[s.defender]),
+                n=b.beaten,
+            )
         )
     if len(s.joined) > len(s.table) and book:
-        raise PositionError(
-            f"joined: {len(s.joined)} seats put attack cards on a table of {len(s.table)} (R5.1)"
-        )
+        raise PositionError(message("position.joined-count", count=len(s.joined), n=len(s.table)))
     transfers = any(k in plan.owners for k in (Transfer, ShowTrump))
     if s.leader == s.defender and not transfers:
-        raise PositionError(
-            f"leader: seat {s.leader} led, so without transfers he cannot defend (R4.1, R9.1)"
-        )
+        raise PositionError(message("position.leader-defends", seat=s.leader))
     if not plan.throw_filters:
         for i, (attack, _) in enumerate(s.table[1:], start=1):
             others = {c & 15 for j, pair in enumerate(s.table) if j != i for c in pair if c}
             if attack & 15 not in others:
-                raise PositionError(f"table: {attack} matches no other card's rank (R4.3)")
+                raise PositionError(message("position.rank-alone", card=attack))
     owner = plan.owners.get(Pass)
     for p in sorted(s.passed):
         if p not in b.throwers or owner is None:
-            raise PositionError(f"passed: seat {p} is not a thrower of this bout (R4.4)")
+            raise PositionError(message("position.passed-not-thrower", seat=p))
         before = Bout(evolve(s, {"passed": s.passed - {p}}), plan)
         bad = owner.violation(before, one(Pass, p))
         # A standing pass need not still be one he could make: the trump-six exchange (R12.1)
         # may have taken the card he could add, with the table unchanged (R4.9).
         if bad is not None and bad[0] != "R4.9":
-            raise PositionError(f"passed: seat {p} could not have passed: {bad[1]} ({bad[0]})")
+            raise PositionError(
+                message("position.passed-illegal", seat=p, reason=bad[1], rule=bad[0])
+            )
     rank = s.table[0][0] & 15
     for card in s.shown:
         if (
@@ -897,7 +907,7 @@ def _validate_play(s: GameState) -> GameState:
             or card & 15 != rank
             or ShowTrump not in plan.owners
         ):
-            raise PositionError(f"shown: {card} is not a trump of the attack rank shown (R9.5)")
+            raise PositionError(message("position.shown", card=card))
     return s
 
 

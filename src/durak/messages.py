@@ -60,8 +60,9 @@ name                                              value
 ``trump``                                         a :class:`~durak.cards.Suit`
 ``n``                                             a count: it chooses the plural form
 ``place``                                         a finishing place, 1 or more (an ordinal)
-``limit``, ``cap``, ``hand``, ``seat``,           a whole number
-``count``
+``limit``, ``cap``, ``hand``, ``seat``,           a whole number (``seat``, ``other`` and
+``count``, ``expected``                           ``expected`` of a position's texts: a seat
+                                                  number, written as it is)
 ``action``                                        an action's description (itself a message)
 ``kind``, ``throwers``, ``rule``, ``text``        text, not translated (a class name, a setting's
                                                   value, a module's description, a rule id)
@@ -159,9 +160,19 @@ errors: ``card.`` (:class:`~durak.errors.InvalidCardError`: ``card.not-text``,
 ``position.game-over-hands``, ``position.game-over-team``, ``position.first-bout-bouts``,
 ``position.rules-type``, ``position.defences-over``, ``position.place-range``,
 ``position.left-no-place``, ``position.known-stray``, ``position.known-face-up``,
-``position.exchange``, ``position.over-table``, ``position.over-places``). The deeper
-contradictions of a bout in play and the errors of records and the notation have the code
-``other`` for now: their English text.
+``position.exchange``, ``position.over-table``, ``position.over-places``); a hand-built
+state's forms (``position.form``, ``position.entry-form``, ``position.card-form``,
+``position.or-none``); the places (``position.place-order``, ``position.left-partner``,
+``position.placed-with-cards``, ``position.places-over``, ``position.places-too-few``); and a
+bout in play (``position.defender-own``, ``position.defender-clockwise``,
+``position.defender-next``, ``position.defender-out``, ``position.defender-empty``,
+``position.defender-hand``, ``position.attacker-out``, ``position.attacker-empty``,
+``position.leader-defends``, ``position.no-beat``, ``position.rank-alone``,
+``position.over-limit``, ``position.over-hand``, ``position.taken-beaten``,
+``position.joined-form``, ``position.joined-count``, ``position.passed-not-thrower``,
+``position.passed-illegal``, ``position.shown``, ``position.no-bout``,
+``position.bout-over``). The errors of records and the notation, and a house rule's own
+position checks, have the code ``other`` for now: their English text.
 
 Action descriptions (:meth:`Lead.describe <durak.actions.Lead.describe>` ...): ``action.lead``,
 ``action.throw``, ``action.beat``, ``action.take``, ``action.pass``, ``action.transfer``,
@@ -552,6 +563,108 @@ TEMPLATES: Mapping[str, tuple[str, str | None]] = MappingProxyType(
             _m("position.exchange", "exchange: {card} is not the deck's lowest trump in a hand"),
             _m("position.over-table", "table: the game is over, so no card is on the table (R7.3)"),
             _m("position.over-places", "places: a finished game's places are its result's (R7.2)"),
+            _m("position.form", "{field}: must be a {kind}, not {given}"),
+            _m("position.entry-form", "{field}: each entry must be a {kind}, not {given}"),
+            _m("position.card-form", "{field}: each card must be a Card, not {given}"),
+            _m("position.or-none", "{field}: must be a {kind} or None, not {given}"),
+            _m(
+                "position.place-order",
+                "places: seat {seat} has place {count}, but {limit} seat(s) are placed before "
+                "him, so his place is {expected} (R7.2)",
+            ),
+            _m(
+                "position.left-partner",
+                "left: seat {seat} holds no card or has no partner who went out with place "
+                "{count} (R10.3)",
+            ),
+            _m(
+                "position.placed-with-cards",
+                "places: seat {seat} has a place but holds cards and has not left (R7.1)",
+            ),
+            _m(
+                "position.places-over",
+                "places: with these seats out the game is already over (R7.3, R10.3)",
+            ),
+            _m(
+                "position.places-too-few",
+                "places: fewer than two players (or teams) are still in play, so the game is "
+                "over (R7.3, R10.3)",
+            ),
+            _m(
+                "position.defender-own",
+                "defender: seat {seat} cannot defend against seat {other} (R4.1, R10.2)",
+            ),
+            _m("position.no-beat", "table: {card} does not beat {attack} (R4.7, R8)"),
+            _m(
+                "position.bout-over",
+                "table: every thrower is done and the defender has beaten everything or taken, "
+                "so the bout is over: the engine would already have ended it (R4.10)",
+            ),
+            _m("position.attacker-out", "attacker: seat {seat} is not in play, so he cannot lead"),
+            _m("position.defender-out", "defender: seat {seat} is not in play (R4.1)"),
+            _m("position.attacker-empty", "attacker: seat {seat} holds no card, so he cannot lead"),
+            _m(
+                "position.defender-empty",
+                "hands: the defender, seat {seat}, holds no card, so no attack is possible (R4.6)",
+            ),
+            _m("position.no-bout", "{field}: no bout is in play, so this must be empty"),
+            _mp(
+                "position.over-limit",
+                "table: {n} attack cards exceed the bout's limit of {limit} (cap {cap}, "
+                "defender_hand {hand}) (R4.6)",
+                "table: {n} attack cards exceed the bout's limit of {limit} (cap {cap}, "
+                "defender_hand {hand}) (R4.6)",
+            ),
+            _mp(
+                "position.over-hand",
+                "table: {n} unbeaten cards, but the defender holds {hand} (R4.6)",
+                "table: {n} unbeaten cards, but the defender holds {hand} (R4.6)",
+            ),
+            _m(
+                "position.taken-beaten",
+                "taken: the defender takes only while a card is unbeaten (R4.8)",
+            ),
+            _m(
+                "position.joined-form",
+                "joined: the seats that put attack cards on the table, each once, the leader "
+                "first (R5.1)",
+            ),
+            _m(
+                "position.defender-clockwise",
+                "defender: seat {seat} does not defend against seat {other}; the next active "
+                "opponent clockwise is seat {expected} (R4.1, R10.2)",
+            ),
+            _m(
+                "position.defender-next",
+                "defender: seat {seat} does not defend against seat {other}; the next active "
+                "opponent is seat {expected} (R4.1, R10.2)",
+            ),
+            _mp(
+                "position.defender-hand",
+                "defender_hand: H is {hand}, but the defender holds {count} cards and has "
+                "beaten {n} (R4.6)",
+                "defender_hand: H is {hand}, but the defender holds {count} cards and has "
+                "beaten {n} (R4.6)",
+            ),
+            _mp(
+                "position.joined-count",
+                "joined: {count} seats put attack cards on a table of {n} (R5.1)",
+                "joined: {count} seats put attack cards on a table of {n} (R5.1)",
+            ),
+            _m(
+                "position.leader-defends",
+                "leader: seat {seat} led, so without transfers he cannot defend (R4.1, R9.1)",
+            ),
+            _m("position.rank-alone", "table: {card} matches no other card's rank (R4.3)"),
+            _m(
+                "position.passed-not-thrower",
+                "passed: seat {seat} is not a thrower of this bout (R4.4)",
+            ),
+            _m(
+                "position.passed-illegal",
+                "passed: seat {seat} could not have passed: {reason} ({rule})",
+            ),
+            _m("position.shown", "shown: {card} is not a trump of the attack rank shown (R9.5)"),
             _m(
                 "rules.unknown-preset-near",
                 "unknown preset {given}; did you mean {near}? (known: {known})",
