@@ -6,6 +6,7 @@ language."""
 
 from __future__ import annotations
 
+import json
 import pickle
 import re
 import string
@@ -55,7 +56,7 @@ from durak.i18n import LANGUAGES, Language, language
 from durak.messages import TEMPLATES, Message, message
 from durak.notation import parse_action
 from durak.presets import get_preset, rules_from_mapping
-from durak.records import RecordError, loads
+from durak.records import Record, RecordError, dumps, loads
 from durak.rules.extensions import Catch
 from durak.rules.settings import SETTINGS
 from durak.serialize import event_to_dict, state_from_dict, state_to_dict
@@ -304,6 +305,10 @@ ERRORS: dict[str, Callable[[], object]] = {
     "player": lambda: Take(-1),
     "seat": lambda: legal_actions(STATE, 5),
     "position": lambda: new_position(Rules(), **{**BETWEEN, "attacker": 7}),
+    "position card twice": lambda: new_position(Rules(), **{**BETWEEN, "discard": "Ks"}),
+    "position cards missing": lambda: new_position(Rules(), **{**BETWEEN, "discard": ()}),
+    "position trump": lambda: new_position(Rules(), **{**BETWEEN, "trump": "h"}),
+    "position hands": lambda: new_position(Rules(), **{**BETWEEN, "hands": ["6c"]}),
     "illegal": lambda: apply(STATE, Take(0)),
     "rules": lambda: Rules(players=13),
     "preset": lambda: get_preset("perevodnoi"),
@@ -322,7 +327,7 @@ def test_issue32_2_every_error_carries_a_code_params_and_its_whole_sentence(name
     assert isinstance(err.message, Message) and err.message.code in TEMPLATES
     assert str(err) == str(err.message)
     assert dict(err.params) == dict(err.reason.params)
-    english = Language("en").say(err.message)
+    english = Language("en").say(err.message, ascii=True)
     assert english == str(err)
     for lang in ("de", "pl", "ru"):
         said = Language(lang).say(err.message)
@@ -357,6 +362,20 @@ def test_issue32_2_every_error_class_has_the_shape() -> None:
         assert isinstance(err.message, Message) and err.code == err.reason.code, cls
         copy = pickle.loads(pickle.dumps(err))
         assert (type(copy), str(copy), copy.code) == (cls, str(err), err.code)
+
+
+def test_issue32_2_a_record_error_keeps_the_code_of_what_it_wraps() -> None:
+    data = json.loads(dumps(Record.start(Rules(), seed=1)))
+    data["rules"]["players"] = 13
+    with pytest.raises(RecordError) as caught:
+        loads(json.dumps(data))
+    err = caught.value
+    assert err.message.code == "error.at" and err.where == "rules"
+    assert err.code == "error.rules" and err.reason.params["reason"].code == "rules.deal-too-big"
+    assert (
+        str(err) == "rules: players: 13 players x 6 cards need 78 cards, but the deck has 36 (R2.1)"
+    )
+    assert "Spieler" not in str(err) and "13" in Language("de").say(err.message)
 
 
 # -- issue 32 item 4: the action of an illegal action -----------------------------------------

@@ -122,6 +122,7 @@ SAMPLE = {
     "field": "defender_hand",
     "near": "podkidnoy",
     "line": 3,
+    "expected": 2,
 }
 
 

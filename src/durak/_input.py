@@ -449,7 +449,7 @@ def facts_from_json(
 
     def freeze(value: Any, where: str) -> Any:
         if isinstance(value, float) and not math.isfinite(value):
-            raise error(where, f"must be a finite number, not {value!r}")
+            raise error(where, f"must be a finite number, not {brief(value)}")
         if value is None or isinstance(value, bool | int | float | str):
             return value
         if isinstance(value, list | tuple):

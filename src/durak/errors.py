@@ -101,7 +101,7 @@ class InvalidError(DurakError):
 
 class InvalidCardError(InvalidError):
     """Text that is not a card, rank or suit, or a deck that does not exist (R1). Its codes are
-    the ``card.`` codes of :mod:`durak.messages` (``card.not-a-card`` ...)."""
+    the ``card.`` codes of :mod:`durak.messages` (``card.not-text``, ``card.not-a-rank`` ...)."""
 
 
 class RulesError(DurakError):
@@ -157,8 +157,9 @@ class IllegalActionError(DurakError):
         player: the seat that tried it.
         rule: the rule id it breaks, e.g. ``"R4.6"``.
         reason: a sentence saying why, in English: a :class:`~durak.messages.Message`.
-        code: the reason's stable code (``"not-in-hand"``, ``"table-full"`` ...: the list is
-            in :mod:`durak.messages`), ``"other"`` for a house rule's plain-text reason.
+        code: the reason's stable code (``"illegal.not-in-hand"``, ``"illegal.table-full"``
+            ...: the list is in :mod:`durak.messages`), ``"other"`` for a house rule's
+            plain-text reason.
         params: the reason's parameters (cards, seats, the limit), by name.
     """
 

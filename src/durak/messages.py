@@ -63,8 +63,9 @@ name                                              value
 ``trump``                                         a :class:`~durak.cards.Suit`
 ``n``                                             a count: it chooses the plural form
 ``place``                                         a finishing place, 1 or more (an ordinal)
-``limit``, ``cap``, ``hand``, ``seat``,           a whole number
-``count``
+``limit``, ``cap``, ``hand``, ``seat``,           a whole number (``seat``, ``other`` and
+``count``, ``expected``                           ``expected`` of a position's texts: a seat
+                                                  number, written as it is)
 ``action``                                        an action's description (itself a message)
 ``kind``, ``throwers``, ``rule``, ``text``        text, not translated (a class name, a setting's
                                                   value, a module's description, a rule id)
@@ -153,8 +154,29 @@ errors: ``card.`` (:class:`~durak.errors.InvalidCardError`: ``card.not-text``,
 ``input.seat-too-big``: an action's arguments; ``input.unknown-language``), ``seat.no-seat``
 (:class:`~durak.errors.SeatError`), ``position.`` (``position.not-a-seat``,
 ``position.not-a-count``, ``position.not-bool``: a field of
-:func:`~durak.engine.new_position`). The other errors of positions, records and notation have
-the code ``other`` for now: their English text.
+:func:`~durak.engine.new_position`; ``position.card-twice``, ``position.card-not-in-deck``,
+``position.cards-missing`` (``-more`` when more than eight are missing), the table's form
+(``position.table-not-pairs``, ``position.table-not-pair``, ``position.table-not-cards``),
+``position.not-seats``, ``position.hands-count``, ``position.places-count``,
+``position.known-count``, ``position.entries-count``, the trump (``position.no-trump``,
+``position.trump-contradicts``, ``position.trump-not-suit``, ``position.trump-card-not-card``,
+``position.trump-card-not-face-up``, ``position.trump-card-suit``, ``position.no-face-up``),
+``position.game-over-hands``, ``position.game-over-team``, ``position.first-bout-bouts``,
+``position.rules-type``, ``position.defences-over``, ``position.place-range``,
+``position.left-no-place``, ``position.known-stray``, ``position.known-face-up``,
+``position.exchange``, ``position.over-table``, ``position.over-places``); a hand-built
+state's forms (``position.form``, ``position.entry-form``, ``position.card-form``,
+``position.or-none``); the places (``position.place-order``, ``position.left-partner``,
+``position.placed-with-cards``, ``position.places-over``, ``position.places-too-few``); and a
+bout in play (``position.defender-own``, ``position.defender-clockwise``,
+``position.defender-next``, ``position.defender-out``, ``position.defender-empty``,
+``position.defender-hand``, ``position.attacker-out``, ``position.attacker-empty``,
+``position.leader-defends``, ``position.no-beat``, ``position.rank-alone``,
+``position.over-limit``, ``position.over-hand``, ``position.taken-beaten``,
+``position.joined-form``, ``position.joined-count``, ``position.passed-not-thrower``,
+``position.passed-illegal``, ``position.shown``, ``position.no-bout``,
+``position.bout-over``). The errors of records and the notation, and a house rule's own
+position checks, have the code ``other`` for now: their English text.
 
 Action descriptions (:meth:`Lead.describe <durak.actions.Lead.describe>` ...): ``action.lead``,
 ``action.throw``, ``action.beat``, ``action.take``, ``action.pass``, ``action.transfer``,
@@ -454,6 +476,204 @@ TEMPLATES: Mapping[str, tuple[str, str | None]] = MappingProxyType(
                 "{field}: must be a whole number from 0 (below 2**31), not {given}",
             ),
             _m("position.not-bool", "{field}: must be true or false, not {given}"),
+            _m("position.card-twice", "{field}: {card} appears more than once"),
+            _m(
+                "position.card-not-in-deck",
+                "{field}: {card} is not in the rules' deck ({decks} x {size} cards)",
+            ),
+            _mp(
+                "position.cards-missing",
+                "{field}: {n} card(s) missing: {cards}",
+                "{field}: {n} card(s) missing: {cards}",
+            ),
+            _mp(
+                "position.cards-missing-more",
+                "{field}: {n} card(s) missing: {cards} ...",
+                "{field}: {n} card(s) missing: {cards} ...",
+            ),
+            _m(
+                "position.table-not-pairs",
+                "table: expected pairs (attack, beating card or None), not {given}",
+            ),
+            _m(
+                "position.table-not-pair",
+                "table: {given} is not a pair (attack, beating card or None)",
+            ),
+            _m("position.table-not-cards", "table: {given} is not a pair of cards"),
+            _m("position.not-seats", "{field}: expected seat numbers, not {given}"),
+            _mp(
+                "position.hands-count",
+                "hands: {count} hands given for {n} players",
+                "hands: {count} hands given for {n} players",
+            ),
+            _m("position.trump-card-not-card", "trump_card: not a card: {given}"),
+            _m(
+                "position.trump-card-not-face-up",
+                "trump_card: {card} is not the face-up card under the stock (R2.4)",
+            ),
+            _m(
+                "position.trump-contradicts",
+                "trump: {trump} given, but the face-up card under the stock is {card} (R2.4)",
+            ),
+            _m("position.no-trump", "trump: the stock is empty, so the trump suit must be given"),
+            _mp(
+                "position.places-count",
+                "places: one place (or None) per seat is needed, {n} seats",
+                "places: one place (or None) per seat is needed, {n} seats",
+            ),
+            _m(
+                "position.game-over-hands",
+                "hands: fewer than two players hold cards, so the game is over",
+            ),
+            _m(
+                "position.game-over-team",
+                "hands: only one team holds cards, so the game is over (R10.3)",
+            ),
+            _m(
+                "position.first-bout-bouts", "first_bout: the first bout has bouts = 0, not {given}"
+            ),
+            _mp(
+                "position.known-count",
+                "known: one set of known cards per seat is needed, {n} seats",
+                "known: one set of known cards per seat is needed, {n} seats",
+            ),
+            _mp(
+                "position.entries-count",
+                "{field}: one entry per seat is needed, {n} seats",
+                "{field}: one entry per seat is needed, {n} seats",
+            ),
+            _m("position.rules-type", "rules: not a Rules object: {given}"),
+            _m("position.trump-not-suit", "trump: not a suit: {given}"),
+            _m(
+                "position.defences-over",
+                "defences: {count} successful defences in {limit} finished bouts",
+            ),
+            _m(
+                "position.place-range", "places: seat {seat} has place {given}, not 1-{high} (R7.2)"
+            ),
+            _m(
+                "position.left-no-place",
+                "left: seat {seat} left with a partner but has no place (R10.3)",
+            ),
+            _m(
+                "position.known-stray",
+                "known: {card} is known to be in seat {seat}'s hand, but is not",
+            ),
+            _m(
+                "position.known-face-up",
+                "known: everyone saw {card} go to seat {seat}, so it is known in his hand "
+                "(R2.4, R5.2)",
+            ),
+            _m("position.trump-card-suit", "trump_card: {card} is not of the trump suit (R2.4)"),
+            _m(
+                "position.no-face-up",
+                "trump_card: the stock's last card is the face-up trump card (R2.4)",
+            ),
+            _m("position.exchange", "exchange: {card} is not the deck's lowest trump in a hand"),
+            _m("position.over-table", "table: the game is over, so no card is on the table (R7.3)"),
+            _m("position.over-places", "places: a finished game's places are its result's (R7.2)"),
+            _m("position.form", "{field}: must be a {kind}, not {given}"),
+            _m("position.entry-form", "{field}: each entry must be a {kind}, not {given}"),
+            _m("position.card-form", "{field}: each card must be a Card, not {given}"),
+            _m("position.or-none", "{field}: must be a {kind} or None, not {given}"),
+            _m(
+                "position.place-order",
+                "places: seat {seat} has place {count}, but {limit} seat(s) are placed before "
+                "him, so his place is {expected} (R7.2)",
+            ),
+            _m(
+                "position.left-partner",
+                "left: seat {seat} holds no card or has no partner who went out with place "
+                "{count} (R10.3)",
+            ),
+            _m(
+                "position.placed-with-cards",
+                "places: seat {seat} has a place but holds cards and has not left (R7.1)",
+            ),
+            _m(
+                "position.places-over",
+                "places: with these seats out the game is already over (R7.3, R10.3)",
+            ),
+            _m(
+                "position.places-too-few",
+                "places: fewer than two players (or teams) are still in play, so the game is "
+                "over (R7.3, R10.3)",
+            ),
+            _m(
+                "position.defender-own",
+                "defender: seat {seat} cannot defend against seat {other} (R4.1, R10.2)",
+            ),
+            _m("position.no-beat", "table: {card} does not beat {attack} ({rule})"),
+            _m(
+                "position.bout-over",
+                "table: every thrower is done and the defender has beaten everything or taken, "
+                "so the bout is over: the engine would already have ended it (R4.10)",
+            ),
+            _m("position.attacker-out", "attacker: seat {seat} is not in play, so he cannot lead"),
+            _m("position.defender-out", "defender: seat {seat} is not in play (R4.1)"),
+            _m("position.attacker-empty", "attacker: seat {seat} holds no card, so he cannot lead"),
+            _m(
+                "position.defender-empty",
+                "hands: the defender, seat {seat}, holds no card, so no attack is possible (R4.6)",
+            ),
+            _m("position.no-bout", "{field}: no bout is in play, so this must be empty"),
+            _mp(
+                "position.over-limit",
+                "table: {n} attack cards exceed the bout's limit of {limit} (cap {cap}, "
+                "defender_hand {hand}) (R4.6)",
+                "table: {n} attack cards exceed the bout's limit of {limit} (cap {cap}, "
+                "defender_hand {hand}) (R4.6)",
+            ),
+            _mp(
+                "position.over-hand",
+                "table: {n} unbeaten cards, but the defender holds {hand} (R4.6)",
+                "table: {n} unbeaten cards, but the defender holds {hand} (R4.6)",
+            ),
+            _m(
+                "position.taken-beaten",
+                "taken: the defender takes only while a card is unbeaten (R4.8)",
+            ),
+            _m(
+                "position.joined-form",
+                "joined: the seats that put attack cards on the table, each once, the leader "
+                "first (R5.1)",
+            ),
+            _m(
+                "position.defender-clockwise",
+                "defender: seat {seat} does not defend against seat {other}; the next active "
+                "opponent clockwise is seat {expected} (R4.1, R10.2)",
+            ),
+            _m(
+                "position.defender-next",
+                "defender: seat {seat} does not defend against seat {other}; the next active "
+                "opponent is seat {expected} (R4.1, R10.2)",
+            ),
+            _mp(
+                "position.defender-hand",
+                "defender_hand: H is {hand}, but the defender holds {count} cards and has "
+                "beaten {n} (R4.6)",
+                "defender_hand: H is {hand}, but the defender holds {count} cards and has "
+                "beaten {n} (R4.6)",
+            ),
+            _mp(
+                "position.joined-count",
+                "joined: {count} seats put attack cards on a table of {n} (R5.1)",
+                "joined: {count} seats put attack cards on a table of {n} (R5.1)",
+            ),
+            _m(
+                "position.leader-defends",
+                "leader: seat {seat} led, so without transfers he cannot defend (R4.1, R9.1)",
+            ),
+            _m("position.rank-alone", "table: {card} matches no other card's rank (R4.3)"),
+            _m(
+                "position.passed-not-thrower",
+                "passed: seat {seat} is not a thrower of this bout (R4.4)",
+            ),
+            _m(
+                "position.passed-illegal",
+                "passed: seat {seat} could not have passed: {reason} ({rule})",
+            ),
+            _m("position.shown", "shown: {card} is not a trump of the attack rank shown (R9.5)"),
             _m(
                 "rules.unknown-preset-near",
                 "unknown preset {given}; did you mean {near}? (known: {known})",

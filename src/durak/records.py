@@ -350,7 +350,7 @@ class Record:
         try:
             rules = Rules.from_dict(data["rules"])
         except DurakError as exc:
-            raise RecordError("rules", str(exc)) from None
+            raise RecordError("rules", exc.message) from None
         deal = data["deal"]
         actions = []
         known: dict[str, Action] = {}  # a game repeats many actions ("p1 take", "p0 pass")
@@ -360,12 +360,12 @@ class Record:
                 try:
                     action = known[text] = parse_action(text)
                 except DurakError as exc:
-                    raise RecordError(f"actions/{i}", str(exc)) from None
+                    raise RecordError(f"actions/{i}", exc.message) from None
             actions.append(action)
         try:
             deck = parse_cards(deal["deck"]) if "deck" in deal else None
         except DurakError as exc:
-            raise RecordError("deal/deck", str(exc)) from None
+            raise RecordError("deal/deck", exc.message) from None
         result = data.get("result")
         try:
             finished = result_from_dict(result) if result is not None else None
@@ -449,7 +449,7 @@ def _validate(data: Any) -> None:
     record = _check_fields(data, "", "a record", _TOP_FIELDS)
     for name in _TOP_REQUIRED:
         if name not in record:
-            raise _fail("", f"the field {name!r} of a record is missing")
+            raise _fail("", f"the field {brief(name)} of a record is missing")
     if record["format"] != FORMAT:
         raise _fail("format", f"must be {FORMAT!r}, not {brief(record['format'])}")
     version = record["version"]
@@ -475,7 +475,7 @@ def _validate(data: Any) -> None:
         raise _fail("result", f"the result is a JSON object or null, not {brief(result)}")
     missing = [name for name in _RESULT_FIELDS if result is not None and name not in result]
     if missing:
-        raise _fail("result", f"the field {missing[0]!r} of the result is missing")
+        raise _fail("result", f"the field {brief(missing[0])} of the result is missing")
     if "players" in record:
         _check_strings(record["players"], "players", None, "a name")
     if "meta" in record and not isinstance(record["meta"], Mapping):
@@ -497,7 +497,7 @@ def replay(record: Record) -> GameState:
     try:
         state = record.initial_state()
     except DurakError as exc:
-        raise RecordError("deal", str(exc)) from None
+        raise RecordError("deal", exc.message) from None
     for i, action in enumerate(record.actions):
         bad = check(state, action)
         if bad is not None:

@@ -122,6 +122,11 @@ def _decode_field(
     try:
         return decode(value)
     except (DurakError, TypeError, ValueError, KeyError) as exc:
+        if isinstance(exc, DurakError):
+            raise RecordError(field.name, exc.message) from None
+        if isinstance(exc, KeyError):  # its text would be the key's repr, which may fail
+            key = exc.args[0] if exc.args else None
+            raise RecordError(field.name, f"unknown value {brief(key)}") from None
         raise RecordError(field.name, str(exc)) from None
 
 

@@ -276,7 +276,7 @@ def _check_view(v: PlayerView) -> None:
     n = v.rules.players
     for name in ("hand_sizes", "known", "active", "places"):
         if len(getattr(v, name)) != n:
-            raise PositionError(f"{name}: one entry per seat is needed, {n} seats")
+            raise PositionError(message("position.entries-count", field=name, n=n))
     seats = [v.player, v.dealer, v.attacker, v.defender, v.leader]
     seats += [*v.throwers, *v.joined, *v.passed, *v.done, *v.acting, *v.out, *v.left]
     for seat in seats:
