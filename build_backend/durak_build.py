@@ -19,7 +19,12 @@ from setuptools.build_meta import *  # noqa: F403 - every other hook is setuptoo
 
 #: The modules the compiled build compiles: the step of a game (listing, applying, the bout end)
 #: and the rule book's modules it asks.
-COMPILED = ("src/durak/_step.py", "src/durak/rules/bout.py", "src/durak/rules/families.py")
+COMPILED = (
+    "src/durak/_step.py",
+    "src/durak/rules/bout.py",
+    "src/durak/rules/families.py",
+    "src/durak/rules/shared.py",
+)
 
 #: What the compiled build needs besides setuptools: mypyc comes with mypy; mypy reads attrs'
 #: types to compile the modules that use the state classes.

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import attrs
 
@@ -67,7 +67,7 @@ class NoSixLead(RuleModule):
         return None
 
 
-def _seat(_instance: object, _attribute: object, value: object) -> None:
+def _seat(_instance: object, _attribute: object, value: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
         raise TypeError(f"a player is a seat number, not {value!r}")
 
@@ -97,7 +97,7 @@ class Conceding(RuleModule):
         s = bout.s
         if s.stock or player != s.defender or not bout.unbeaten or s.taken:
             return ()
-        return (Concede(player),)
+        return (cast(Action, Concede(player)),)  # a registered kind, outside the Action union
 
     def violation(self, bout: Bout, action: Action) -> Violation | None:
         s = bout.s

@@ -15,7 +15,7 @@ from email.parser import Parser
 from pathlib import Path
 
 #: The modules the compiled build compiles (build_backend/durak_build.py), in the wheel.
-COMPILED = ("durak/_step", "durak/rules/bout", "durak/rules/families")
+COMPILED = ("durak/_step", "durak/rules/bout", "durak/rules/families", "durak/rules/shared")
 #: mypyc's shared library of the compiled modules, beside the package.
 MYPYC_LIB = "durak__mypyc."
 

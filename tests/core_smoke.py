@@ -9,7 +9,9 @@ outside the core unimportable, so the test suite can run it beside the extras
 
 from __future__ import annotations
 
+import contextlib
 import importlib.abc
+import io
 import json
 import sys
 import tempfile
@@ -53,7 +55,8 @@ def block() -> None:
 
 def main() -> int:
     import durak
-    from durak import apply, legal_actions, new_game, next_actor, view
+    from durak import Game, apply, legal_actions, new_game, next_actor, view
+    from durak.__main__ import main as command
     from durak.bots import make_bot
     from durak.presets import PRESETS, dump_rules, dumps_rules, load_rules, loads_rules
     from durak.records import Record, dump, load, replay
@@ -94,6 +97,20 @@ def main() -> int:
             assert "durak-engine[toml]" in str(exc), exc
         else:  # with tomli-w installed
             assert loads_rules(text, "toml") == rules
+    out = io.StringIO()  # `durak --version` answers without the cli extra (issue 32, item 7)
+    with contextlib.redirect_stdout(out):
+        assert command(["--version"]) == 0
+    assert out.getvalue().startswith(f"durak {durak.__version__}"), out.getvalue()
+    game = Game(rules, seed=7, bots={1: "rule", 2: "rule"})  # a saved game goes on alike
+    saved = ""
+    while not game.is_over:
+        if game.actor == 0:
+            game.push(game.view(0).legal_actions[0])
+        else:
+            game.play_bots()
+        if not saved and len(game.moves) >= 20:
+            saved = game.dumps()
+            assert Game.loads(saved).moves == game.moves
     print(f"core smoke: ok (durak {durak.__version__}, {len(record.actions)} actions)")
     return 0
 

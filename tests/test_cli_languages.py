@@ -149,7 +149,7 @@ def test_R2_1_rules_errors_keep_their_english_text_and_setting_and_add_a_code() 
     assert str(exc) == "players: 9 players x 6 cards need 54 cards, but the deck has 36 (R2.1)"
     assert exc.setting == "players"
     assert exc.code == "rules.deal-too-big"
-    assert dict(exc.params) == {"count": "9", "hand": "6", "need": "54", "total": "36"}
+    assert dict(exc.params) == {"count": 9, "hand": 6, "need": 54, "total": 36}
     again = pickle.loads(pickle.dumps(exc))
     assert str(again) == str(exc) and again.code == exc.code and again.setting == "players"
     with pytest.raises(RulesError) as caught:

@@ -1,7 +1,7 @@
 """The documentation's translated pages (mkdocs-static-i18n, page.de.md ...): the home,
-getting-started and rules pages exist in German, Polish and Russian, and every rule id the
-English rule book anchors has an anchor in each translated rules page, so that the English
-pages the other languages fall back to link into them without a broken anchor."""
+getting-started, rules and front-ends pages exist in German, Polish and Russian, and every rule
+id the English rule book anchors has an anchor in each translated rules page, so that the
+English pages the other languages fall back to link into them without a broken anchor."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 TRANSLATED = ("de", "pl", "ru")
-PAGES = ("index", "getting-started", "rules")
+PAGES = ("index", "getting-started", "rules", "frontends")
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)

@@ -41,7 +41,7 @@ from durak.events import (
     describe_event,
 )
 from durak.i18n import LANGUAGES, Language, choose_language, from_accept_language, normalize
-from durak.messages import TEMPLATES, Message, message
+from durak.messages import TEMPLATES, Message, canonical, message
 from durak.state import Result
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -60,6 +60,8 @@ SAME_CODE = {
     "server.engine-bad-state",
     "server.engine-bad-action",
     "server.engine-illegal",
+    "error.rules",
+    "error.at",
 }
 SAME_OK |= {(code, TEMPLATES[code][0]) for code in SAME_CODE}
 
@@ -109,12 +111,18 @@ SAMPLE = {
     "other": 3,
     "low": 2,
     "high": 6,
-    "need": "54",
-    "total": "36",
+    "need": 54,
+    "total": 36,
     "decks": 2,
     "size": 36,
     "teams": (message("rules.team-preset", preset="pairs", n=4),),
+    "readings": (message("action.take"), message("action.pass")),
     "asked": 3,
+    "setting": "hand_size",
+    "field": "defender_hand",
+    "near": "podkidnoy",
+    "line": 3,
+    "expected": 2,
 }
 
 
@@ -217,9 +225,10 @@ def test_every_code_the_library_uses_has_a_template() -> None:
     for path in (ROOT / "src" / "durak").rglob("*.py"):
         used |= set(re.findall(r"""\bmessage\(\s*"([a-z.:-]+)\"""", path.read_text("utf-8")))
     assert used, "no message() calls found"
+    used = {canonical(code) for code in used}
     assert used <= set(TEMPLATES) | {"other"}, used - set(TEMPLATES)
     base = {code.partition(":")[0] for code in TEMPLATES}
-    assert base - used - {"other"} <= {"no-beat-module"} | {
+    assert base - used - {"other"} <= {"illegal.no-beat-module"} | {
         c for c in base if c.startswith(("event.", "action."))
     }
 
@@ -332,7 +341,7 @@ def test_R13_3_illegal_action_errors_carry_code_and_parameters() -> None:
     err = _error(state, Lead(attacker, (missing,)))
     assert (err.rule, err.code, dict(err.params)) == (
         "R13.1",
-        "not-in-hand",
+        "illegal.not-in-hand",
         {"card": missing, "player": attacker},
     )
     assert str(err) == (
@@ -348,10 +357,10 @@ def test_R13_3_illegal_action_errors_carry_code_and_parameters() -> None:
         == f"{german.card(missing)} ist nicht im Blatt von Spieler {attacker}"
     )
     err = _error(state, Take(state.defender))
-    assert (err.rule, err.code, dict(err.params)) == ("R4.2", "not-led", {})
+    assert (err.rule, err.code, dict(err.params)) == ("R4.2", "illegal.not-led", {})
     again = pickle.loads(pickle.dumps(err))
     assert (again.code, again.rule, str(again)) == (err.code, err.rule, str(err))
-    assert err.action.code == "action.take"
+    assert err.description.code == "action.take" and err.action == Take(state.defender)
 
 
 def test_R4_7_no_beat_names_its_cards_and_the_trump_in_every_language() -> None:
@@ -362,7 +371,7 @@ def test_R4_7_no_beat_names_its_cards_and_the_trump_in_every_language() -> None:
     beats = {a.card for a in legal_actions(state, defender) if isinstance(a, Beat)}
     low = next(c for c in state.hands[defender] if c not in beats)
     err = _error(state, Beat(defender, attack, low))
-    assert (err.rule, err.code) == ("R4.7", "no-beat")
+    assert (err.rule, err.code) == ("R4.7", "illegal.no-beat")
     assert dict(err.params) == {"card": low, "attack": attack, "trump": state.trump}
     for lang in LANGUAGES:
         said = Language(lang)

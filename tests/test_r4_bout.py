@@ -960,9 +960,9 @@ def test_R4_9_the_defender_does_not_pass_and_is_told_to_beat_or_take() -> None:
     s = position(D24, ["9c 9d Ac", "Tc Qd Ks"], stock="Kh")
     s = play(s, Lead(0, "9c"))
     err = assert_illegal(s, Pass(1), "R4.9")
-    assert err.code == "defender-passes"
+    assert err.code == "illegal.defender-passes"
     assert "beats the attack cards or takes" in str(err)
-    assert assert_illegal(s, ThrowIn(1, "Tc"), "R4.4").code == "defender-throws"
+    assert assert_illegal(s, ThrowIn(1, "Tc"), "R4.4").code == "illegal.defender-throws"
 
 
 def test_R4_9_a_beat_clears_the_pass() -> None:

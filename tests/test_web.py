@@ -211,7 +211,7 @@ def test_an_illegal_action_is_refused_and_the_state_is_unchanged(
         # the reason as data too, for the page to say in its language (R13.1: not his card)
         assert (error["rule"], error["reason"]) == (
             "R13.1",
-            {"code": "not-in-hand", "params": {"card": str(foreign), "player": seat}},
+            {"code": "illegal.not-in-hand", "params": {"card": str(foreign), "player": seat}},
         )
         ws.send_text(f"p{seat} take")  # the attacker cannot take
         assert "Illegal action" in _error(ws)["message"]

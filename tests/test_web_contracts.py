@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import attrs
 import pytest
 
 if os.environ.get("CI"):
@@ -178,8 +179,9 @@ def _client_message(action: str, form: int) -> str:
         return action  # a plain text frame
     parsed = action_from_message(action)
     fields: Message = {"kind": parsed.kind}
+    fields_of = {f.name for f in attrs.fields(type(parsed))}  # not the `cards` every kind has
     for name in ("player", "cards", "card", "attack"):
-        value = getattr(parsed, name, None)
+        value = getattr(parsed, name, None) if name in fields_of else None
         if value is not None:
             fields[name] = value if name == "player" else (
                 [str(c) for c in value] if isinstance(value, tuple) else str(value)

@@ -156,7 +156,7 @@ def test_R13_every_http_error_code_is_said_in_the_request_s_language(lang: str) 
     }  # fmt: skip
     assert expected <= set(found), expected - set(found)
     illegal = found["server.engine-illegal"]
-    assert illegal["rule"] == "R4.2" and illegal["reason"]["code"] == "not-led"
+    assert illegal["rule"] == "R4.2" and illegal["reason"]["code"] == "illegal.not-led"
     assert illegal["error"] == "p0 take: no bout has been led yet (R4.2)"
     assert illegal["localized"] == "p0 take: " + language(lang).template("not-led") + " (R4.2)"
 
@@ -251,7 +251,7 @@ def test_R13_a_german_websocket_hears_german_errors_for_an_illegal_action_and_a_
                 f"Unerlaubter Zug p{seat} lead {foreign}: {card} hast du nicht auf der Hand "
                 "(R13.1)."
             )
-            assert illegal["rule"] == "R13.1" and illegal["reason"]["code"] == "not-in-hand"
+            assert illegal["rule"] == "R13.1" and illegal["reason"]["code"] == "illegal.not-in-hand"
             assert illegal["params"]["reason"] == illegal["reason"]
             # ... and refused requests: the next game while this one is played, another seat.
             ws.send_text(json.dumps({"type": "restart"}))

@@ -21,7 +21,16 @@ from durak.actions import (
     ThrowIn,
     Transfer,
 )
-from durak.cards import DECK_SIZES, Card, Rank, Suit, build_deck, format_cards, parse_cards
+from durak.cards import (
+    DECK_SIZES,
+    Card,
+    Rank,
+    Suit,
+    build_deck,
+    format_cards,
+    hand_order,
+    parse_cards,
+)
 from durak.engine import (
     acting,
     apply,
@@ -45,6 +54,8 @@ from durak.errors import (
     RulesError,
     SeatError,
 )
+from durak.game import Game
+from durak.moves import AmbiguousMoveError, MoveTextError, parse_action, parse_move
 from durak.rules import Rules
 from durak.state import GameState, Result
 from durak.views import PlayerView, view
@@ -59,15 +70,18 @@ compiled: bool = (_step.__file__ or "").endswith(tuple(_EXTENSION_SUFFIXES))
 __all__ = [
     "DECK_SIZES",
     "Action",
+    "AmbiguousMoveError",
     "Beat",
     "Card",
     "DurakError",
     "ExchangeTrump",
+    "Game",
     "GameState",
     "IllegalActionError",
     "InvalidCardError",
     "InvalidError",
     "Lead",
+    "MoveTextError",
     "Pass",
     "PlayerView",
     "PositionError",
@@ -91,12 +105,15 @@ __all__ = [
     "check",
     "compiled",
     "format_cards",
+    "hand_order",
     "is_legal",
     "legal_actions",
     "new_game",
     "new_position",
     "next_actor",
+    "parse_action",
     "parse_cards",
+    "parse_move",
     "shuffled_deck",
     "validate_state",
     "view",

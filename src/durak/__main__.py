@@ -2,7 +2,7 @@
 
 The command lives in :mod:`durak.cli` and needs the ``cli`` extra (rich draws the screen,
 prompt_toolkit reads the keys). Without it this says which extra to install, in one line, and
-exits with status 2, instead of a stack trace.
+exits with status 2, instead of a stack trace; ``durak --version`` works without it.
 """
 
 from __future__ import annotations
@@ -33,10 +33,19 @@ def missing_cli_libraries() -> list[str]:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``durak`` command (:func:`durak.cli.main`) with ``argv``.
 
+    ``--version`` alone prints the version (and whether the build is compiled) with the core
+    install too.
+
     Returns:
         The command's exit status; 2 when the ``cli`` extra is missing (the message, on stderr,
         names the extra and the missing libraries).
     """
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args == ["--version"]:  # the core install answers this too
+        from durak import __version__, compiled
+
+        print(f"durak {__version__}" + (" (compiled)" if compiled else ""))
+        return 0
     missing = missing_cli_libraries()
     if missing:
         print(

@@ -12,13 +12,14 @@ path such as ``"deal/seed"`` (``""`` for the whole text).
 
 from __future__ import annotations
 
+import difflib
 import json
 import math
 import os
 import re
 import reprlib
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from os import PathLike
 from typing import IO, Any, NoReturn
 
@@ -31,6 +32,8 @@ __all__ = [
     "brief_name",
     "check_data",
     "check_size",
+    "facts_from_json",
+    "nearest",
     "parse_json",
     "parse_toml",
     "read_limited",
@@ -124,6 +127,26 @@ def brief_name(name: object) -> str:
     ):
         return name
     return brief(name)
+
+
+#: The longest unknown name :func:`nearest` looks for a known name near.
+_NEAR_NAME = 64
+
+
+def nearest(name: object, known: Iterable[str]) -> str | None:
+    """The known name nearest to an unknown ``name`` (a misspelt setting, preset or value:
+    ``perevodnoi`` -> ``perevodnoy``), by :func:`difflib.get_close_matches` and ignoring case,
+    or ``None`` when none is near or ``name`` is not short text.
+
+    >>> nearest("perevodnoi", ["podkidnoy", "perevodnoy"]), nearest("x", ["players"])
+    ('perevodnoy', None)
+    """
+    if not isinstance(name, str) or not 0 < len(name) <= _NEAR_NAME:
+        return None
+    names = list(known)
+    by_folded = {n.casefold(): n for n in names}
+    found = difflib.get_close_matches(name.strip().casefold(), list(by_folded), n=1)
+    return by_folded[found[0]] if found else None
 
 
 # --- size ----------------------------------------------------------------------------------------
@@ -410,3 +433,46 @@ def parse_toml(text: str, error: ErrorFactory, what: str) -> dict[str, Any]:
         ) from None
     check_data(data, error, what)
     return data
+
+
+def facts_from_json(
+    data: Any, error: ErrorFactory, field: str = "extra"
+) -> tuple[tuple[str, Any], ...]:
+    """Rule modules' facts from JSON (an object of names to values, or pairs): values made of
+    numbers, text, booleans, ``null`` and lists (read back as tuples). Numbers are finite:
+    ``NaN`` and ``Infinity`` (which Python's ``json`` reads by default) are refused.
+
+    Every problem is raised as ``error(where, reason)``, ``where`` the JSON path from
+    ``field``. :func:`durak.records.extra_from_json` reads a record's facts with it, and
+    :func:`durak.new_position` the facts it is given.
+    """
+
+    def freeze(value: Any, where: str) -> Any:
+        if isinstance(value, float) and not math.isfinite(value):
+            raise error(where, f"must be a finite number, not {brief(value)}")
+        if value is None or isinstance(value, bool | int | float | str):
+            return value
+        if isinstance(value, list | tuple):
+            return tuple(freeze(v, f"{where}/{i}") for i, v in enumerate(value))
+        raise error(where, f"must be a number, text, boolean, null or list: {brief(value)}")
+
+    if isinstance(data, Mapping):
+        items = list(data.items())
+    elif isinstance(data, list | tuple):
+        items = []
+        for i, pair in enumerate(data):
+            if not isinstance(pair, list | tuple) or len(pair) != 2:
+                raise error(
+                    f"{field}/{i}", f"must be a pair [name, value], not {brief(pair)}"
+                )
+            items.append((pair[0], pair[1]))
+    else:
+        raise error(field, f"must be an object of names to values, not {brief(data)}")
+    out = {}
+    for name, value in items:
+        if not isinstance(name, str):
+            raise error(field, f"a name must be text, not {brief(name)}")
+        if name in out:
+            raise error(field, f"{brief_name(name)} is given twice")
+        out[name] = freeze(value, f"{field}/{brief_name(name)}")
+    return tuple(sorted(out.items()))

@@ -16,29 +16,40 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from durak._deal import EMPTY, NO_BOUT, NO_CARDS, redeal
 from durak.actions import Action, Pass
 from durak.cards import Card, sort_cards
 from durak.errors import IllegalActionError
 from durak.events import BoutEnded, Drew, Event, GameOver, NewBout, PlayerLeft, PlayerOut
 from durak.messages import message
 from durak.rules.bout import Bout
-from durak.rules.families import one, with_known
+from durak.rules.families import with_known
+from durak.rules.hooks import RedealRequest
 from durak.rules.modules import Plan, RuleModule, Violation, plan_for
 from durak.rules.seating import next_active
 from durak.rules.settings import Rules
+from durak.rules.shared import one
 from durak.state import GameState, evolve, setter
 
-_EMPTY: frozenset[int] = frozenset()
-_NO_CARDS: frozenset[Card] = frozenset()
-#: The bout fields of a state between bouts.
-_NO_BOUT: dict[str, Any] = {
-    "table": (),
-    "joined": (),
-    "defender_hand": 0,
-    "taken": False,
-    "passed": _EMPTY,
-    "shown": _NO_CARDS,
-}
+#: What the public calls (:mod:`durak.engine`, :mod:`durak.views`) use: the step's own
+#: surface, private to the package.
+__all__ = [
+    "_NO_CARDS",
+    "_apply",
+    "_bout",
+    "_decides",
+    "_end_bout",
+    "_legal",
+    "_listed",
+    "_listing",
+    "_plan",
+    "_refusal",
+    "_sorted",
+]
+
+_EMPTY = EMPTY
+_NO_CARDS = NO_CARDS
+_NO_BOUT = NO_BOUT  # the bout fields of a state between bouts
 
 #: The bout end's new state (R4.10-R6) when no module has a ``bout_end`` hook: these fields
 #: set in this order, the bout's own fields (``_NO_BOUT``) afresh, the rest kept.
@@ -274,7 +285,7 @@ def _apply(state: GameState, action: Action, log: list[Event] | None) -> GameSta
     if listed is None:
         bad = _refusal(b, action)
         if bad is not None:
-            raise IllegalActionError(action.describe(), p, bad[0], bad[1])
+            raise IllegalActionError(action, p, bad[0], bad[1])
     s = state
     plan = b.plan
     owner = plan.owners[kind]
@@ -283,10 +294,12 @@ def _apply(state: GameState, action: Action, log: list[Event] | None) -> GameSta
     effect = owner.effect(b, action)
     if type(effect) is dict:
         changes = effect
-    elif isinstance(effect, GameState):
+    elif isinstance(effect, GameState | RedealRequest):
+        # a new deal (R12.2), or a whole new state
+        new = redeal(s) if isinstance(effect, RedealRequest) else effect
         if log is not None:
-            log.append(NewBout(effect.attacker, effect.defender))
-        return effect
+            log.append(NewBout(new.attacker, new.defender))
+        return new
     else:
         changes = dict(effect)
     for module in plan.adjusters:

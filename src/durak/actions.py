@@ -12,7 +12,9 @@
   trump card.
 - ``Redeal`` (R12.2): a player dealt a misdeal demands a new deal before the first lead.
 
-Cards may be given as :class:`~durak.cards.Card` or as text (``Beat(1, "7h", "9h")``).
+Cards may be given as :class:`~durak.cards.Card` or as text (``Beat(1, "7h", "9h")``). Every
+action has ``cards``: the cards of the player's hand it uses (empty for ``Take``, ``Pass`` and
+``Redeal``; a beat's beating card; a lead's or transfer's cards).
 ``str(action)`` gives the action's text form, e.g. ``p1 beat 7h 9h``; ``action.describe()`` an
 English phrase that is also data (a :class:`~durak.messages.Message`, code ``action.beat``,
 parameters ``attack`` and ``card``).
@@ -42,6 +44,7 @@ __all__ = [
     "Take",
     "ThrowIn",
     "Transfer",
+    "build_action",
     "is_action",
     "register_action",
 ]
@@ -65,17 +68,15 @@ def _cards(value: Iterable[Card | str] | Card | str) -> tuple[Card, ...]:
     else:
         cards = parse_cards(value)
     if not cards:
-        raise InvalidError("an action needs at least one card")
+        raise InvalidError(message("input.no-cards"))
     return cards if len(cards) == 1 else tuple(sorted(cards))
 
 
 def _player(_inst: object, _attr: object, value: int) -> None:
     if type(value) is not int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise InvalidError(f"a player is a seat number 0, 1, 2 ..., not {brief(value)}")
+        raise InvalidError(message("input.not-a-seat", given=brief(value)))
     if not 0 <= value < _SEAT_BOUND:
-        raise InvalidError(
-            f"a player is a seat number 0, 1, 2 ... (below 2**31), not {brief(value)}"
-        )
+        raise InvalidError(message("input.seat-too-big", given=brief(value)))
 
 
 @attrs.frozen
@@ -101,6 +102,11 @@ class ThrowIn:
     card: Card = attrs.field(converter=_card)
     kind: ClassVar[str] = "throw"
 
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards of the player's hand it uses: ``(card,)``."""
+        return (self.card,)
+
     def describe(self) -> Message:
         return message("action.throw", card=self.card)
 
@@ -117,6 +123,12 @@ class Beat:
     card: Card = attrs.field(converter=_card)
     kind: ClassVar[str] = "beat"
 
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards of the player's hand it uses: ``(card,)``, the beating card (``attack`` is
+        on the table)."""
+        return (self.card,)
+
     def describe(self) -> Message:
         return message("action.beat", attack=self.attack, card=self.card)
 
@@ -131,6 +143,11 @@ class Take:
     player: int = attrs.field(validator=_player)
     kind: ClassVar[str] = "take"
 
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards of the player's hand it uses: none."""
+        return ()
+
     def describe(self) -> Message:
         return message("action.take")
 
@@ -144,6 +161,11 @@ class Pass:
 
     player: int = attrs.field(validator=_player)
     kind: ClassVar[str] = "pass"
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards of the player's hand it uses: none."""
+        return ()
 
     def describe(self) -> Message:
         return message("action.pass")
@@ -175,6 +197,12 @@ class ShowTrump:
     card: Card = attrs.field(converter=_card)
     kind: ClassVar[str] = "show"
 
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards of the player's hand it uses: ``(card,)``, the shown trump (it stays in
+        the hand)."""
+        return (self.card,)
+
     def describe(self) -> Message:
         return message("action.show", card=self.card)
 
@@ -190,6 +218,11 @@ class ExchangeTrump:
     card: Card = attrs.field(converter=_card)
     kind: ClassVar[str] = "exchange"
 
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards of the player's hand it uses: ``(card,)``."""
+        return (self.card,)
+
     def describe(self) -> Message:
         return message("action.exchange", card=self.card)
 
@@ -203,6 +236,11 @@ class Redeal:
 
     player: int = attrs.field(validator=_player)
     kind: ClassVar[str] = "redeal"
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards of the player's hand it uses: none."""
+        return ()
 
     def describe(self) -> Message:
         return message("action.redeal")
@@ -247,6 +285,30 @@ def register_action(cls: type[T]) -> type[T]:
     ACTION_KINDS[kind] = cls
     _KIND_TYPES.add(cls)
     return cls
+
+
+def build_action(verb: str, player: int, cards: tuple[Card, ...]) -> Action:
+    """The action of kind ``verb`` (:data:`ACTION_KINDS`) by ``player`` with ``cards`` listed
+    in its notation's order (one per card field, or one or more for a ``cards`` field):
+    what the text form ``p<player> <verb> <cards>`` names.
+
+    Raises:
+        InvalidError: an unknown verb, the wrong number of cards, or values the action's own
+            checks refuse (a bad seat, a card played against itself).
+    """
+    cls = ACTION_KINDS.get(verb)
+    if cls is None:
+        raise InvalidError(f"unknown verb {brief(verb)}; known: {', '.join(ACTION_KINDS)}")
+    names = [f.name for f in attrs.fields(cast(Any, cls))[1:]]
+    variadic = names == ["cards"]
+    if (variadic and not cards) or (not variadic and len(cards) != len(names)):
+        need = "one or more cards" if variadic else f"{len(names)} card(s)"
+        raise InvalidError(f"'{verb}' takes {need}")
+    try:
+        action: Action = cls(player, cards) if variadic else cls(player, *cards)
+    except (InvalidError, TypeError) as exc:
+        raise InvalidError(str(exc)) from None
+    return action
 
 
 def is_action(value: object) -> bool:

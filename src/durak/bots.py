@@ -57,8 +57,8 @@ from durak.cards import DECK_SIZES, Card
 from durak.engine import apply, attack_limit, legal_actions, next_actor
 from durak.errors import IllegalActionError
 from durak.rules.extensions.cheating import Catch, fair_beat_table, is_cheat
-from durak.rules.families import one
 from durak.rules.objective import out_wins
+from durak.rules.shared import one
 from durak.state import GameState, Result
 from durak.views import PlayerView, determinize
 
@@ -111,6 +111,25 @@ def _no_action(view: PlayerView) -> ValueError:
     return ValueError(f"player {view.player} has no legal action in this view")
 
 
+def _rng_state(rng: random.Random) -> list[Any]:
+    """A generator's state as JSON values (:meth:`random.Random.getstate`)."""
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def _set_rng_state(rng: random.Random, data: Any) -> None:
+    """Restore what :func:`_rng_state` gave.
+
+    Raises:
+        ValueError: ``data`` is not such a state.
+    """
+    try:
+        version, internal, gauss = data
+        rng.setstate((version, tuple(int(i) for i in internal), gauss))
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"not a bot's generator state: {exc}") from None
+
+
 # --------------------------------------------------------------------------------------------
 # RandomBot
 # --------------------------------------------------------------------------------------------
@@ -155,6 +174,22 @@ class RandomBot:
         if not legal_actions:
             raise ValueError(f"player {player} has no legal action in this view")
         return self._rng.choice(legal_actions)
+
+    def get_state(self) -> dict[str, Any]:
+        """What the bot has changed in itself by playing (its generator), as JSON values:
+        :meth:`set_state` on a bot made alike continues exactly as this one would
+        (:class:`durak.game.Game` saves it)."""
+        return {"rng": _rng_state(self._rng)}
+
+    def set_state(self, data: Any) -> None:
+        """Continue from what :meth:`get_state` gave.
+
+        Raises:
+            ValueError: ``data`` is not such a state.
+        """
+        if not isinstance(data, dict):
+            raise ValueError("a bot's state is a JSON object")
+        _set_rng_state(self._rng, data.get("rng"))
 
 
 # --------------------------------------------------------------------------------------------
@@ -586,7 +621,7 @@ class _Repetition:
 
     def __init__(self) -> None:
         self._mark: tuple[int, int] = (-1, -1)
-        self._seen: set[tuple[object, ...]] = set()
+        self._seen: set[tuple[Any, ...]] = set()
 
     def repeated(self, v: PlayerView) -> bool:
         mark = (len(v.discard), v.stock_size)
@@ -609,6 +644,56 @@ class _Repetition:
             return True
         self._seen.add(key)
         return False
+
+    def to_json(self) -> list[Any]:
+        """The memory as JSON values (for a bot's :meth:`RuleBot.get_state`)."""
+
+        def key(k: tuple[Any, ...]) -> list[Any]:
+            player, hand, sizes, table, attacker, defender, taken, passed, done, known = k
+            return [
+                player,
+                [int(c) for c in hand],
+                list(sizes),
+                [[int(a), None if b is None else int(b)] for a, b in table],
+                attacker,
+                defender,
+                taken,
+                sorted(passed),
+                sorted(done),
+                [sorted(int(c) for c in cards) for cards in known],
+            ]
+
+        return [list(self._mark), sorted((key(k) for k in self._seen), key=repr)]
+
+    def load_json(self, data: Any) -> None:
+        """Restore what :meth:`to_json` gave.
+
+        Raises:
+            ValueError: ``data`` is not such a memory.
+        """
+        try:
+            mark, seen = data
+            keys: set[tuple[Any, ...]] = set()
+            for item in seen:
+                player, hand, sizes, table, attacker, defender, taken, passed, done, known = item
+                keys.add(
+                    (
+                        player,
+                        tuple(Card(c) for c in hand),
+                        tuple(int(n) for n in sizes),
+                        tuple((Card(a), None if b is None else Card(b)) for a, b in table),
+                        attacker,
+                        defender,
+                        bool(taken),
+                        frozenset(passed),
+                        frozenset(done),
+                        tuple(frozenset(Card(c) for c in cards) for cards in known),
+                    )
+                )
+            self._mark = (int(mark[0]), int(mark[1]))
+            self._seen = keys
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"not a bot's memory of positions: {exc}") from None
 
 
 class RuleBot:
@@ -665,6 +750,23 @@ class RuleBot:
         if self._repetition.repeated(view):
             return self._rng.choice(legal)
         return _decide(_view_ctx(view, _Game(view, self.weights)), legal)
+
+    def get_state(self) -> dict[str, Any]:
+        """What the bot has changed in itself by playing (its generator and its memory of
+        positions met, which breaks cycles), as JSON values: :meth:`set_state` on a bot made
+        alike continues exactly as this one would (:class:`durak.game.Game` saves it)."""
+        return {"rng": _rng_state(self._rng), "seen": self._repetition.to_json()}
+
+    def set_state(self, data: Any) -> None:
+        """Continue from what :meth:`get_state` gave.
+
+        Raises:
+            ValueError: ``data`` is not such a state.
+        """
+        if not isinstance(data, dict):
+            raise ValueError("a bot's state is a JSON object")
+        _set_rng_state(self._rng, data.get("rng"))
+        self._repetition.load_json(data.get("seen"))
 
 
 # --------------------------------------------------------------------------------------------
@@ -840,6 +942,23 @@ class SearchBot:
         self.last_playouts = 0
         #: Engine actions played in those playouts.
         self.last_steps = 0
+
+    def get_state(self) -> dict[str, Any]:
+        """What the bot has changed in itself by playing (its generator and its memory of
+        positions met, which breaks cycles), as JSON values: :meth:`set_state` on a bot made
+        alike continues exactly as this one would (:class:`durak.game.Game` saves it)."""
+        return {"rng": _rng_state(self._rng), "seen": self._repetition.to_json()}
+
+    def set_state(self, data: Any) -> None:
+        """Continue from what :meth:`get_state` gave.
+
+        Raises:
+            ValueError: ``data`` is not such a state.
+        """
+        if not isinstance(data, dict):
+            raise ValueError("a bot's state is a JSON object")
+        _set_rng_state(self._rng, data.get("rng"))
+        self._repetition.load_json(data.get("seen"))
 
     def _candidates(
         self, legal: Sequence[Action], ctx: _Ctx, rule: Action

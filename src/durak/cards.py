@@ -29,6 +29,7 @@ from functools import lru_cache
 
 from durak._input import brief
 from durak.errors import InvalidCardError
+from durak.messages import message
 
 __all__ = [
     "DECK_SIZES",
@@ -38,6 +39,7 @@ __all__ = [
     "Suit",
     "build_deck",
     "format_cards",
+    "hand_order",
     "parse_cards",
     "sort_cards",
     "special_card",
@@ -74,17 +76,19 @@ class Suit(IntEnum):
         if isinstance(text, Suit):
             return text
         if not isinstance(text, str):
-            raise InvalidCardError(f"not a suit: {brief(text)} (expected text such as 'h')")
+            raise InvalidCardError(message("card.suit-not-text", given=brief(text)))
         key = text.strip()
         suit = _SUIT_TEXT.get(key) or _SUIT_TEXT.get(key.lower())
         if suit is None:
-            raise InvalidCardError(
-                f"not a suit: {brief(text)} (expected one of c d h s or ♣ ♦ ♥ ♠)"
-            )
+            raise InvalidCardError(message("card.not-a-suit", given=brief(text)))
         return suit
 
     def __str__(self) -> str:
         return self.letter
+
+    def message_text(self) -> str:
+        """How a message's English shows the suit (:mod:`durak.messages`): its name."""
+        return self.name.lower()
 
 
 _SUIT_TEXT: dict[str, Suit] = {}
@@ -127,13 +131,17 @@ class Rank(IntEnum):
         if isinstance(text, Rank):
             return text
         if not isinstance(text, str):
-            raise InvalidCardError(f"not a rank: {brief(text)} (expected text such as 'T')")
+            raise InvalidCardError(message("card.rank-not-text", given=brief(text)))
         rank = _RANK_TEXT.get(text.strip().upper())
         if rank is None:
-            raise InvalidCardError(f"not a rank: {brief(text)} (expected 2-9, T or 10, J, Q, K, A)")
+            raise InvalidCardError(message("card.not-a-rank", given=brief(text)))
         return rank
 
     def __str__(self) -> str:
+        return self.letter
+
+    def message_text(self) -> str:
+        """How a message's English shows the rank (:mod:`durak.messages`): its letter."""
         return self.letter
 
 
@@ -192,9 +200,7 @@ class Card(int):
             value = operator.index(value)
         card = _CARDS[value] if 0 <= value < _N else None
         if card is None:
-            raise InvalidCardError(
-                f"not a card value: {brief(value)} (use Card.of(rank, suit) or Card.parse('7h'))"
-            )
+            raise InvalidCardError(message("card.not-a-value", given=brief(value)))
         return card
 
     @classmethod
@@ -213,7 +219,10 @@ class Card(int):
                 )
         if not 2 <= rank <= 14 or not 0 <= suit <= 3 or not 0 <= copy < MAX_COPIES:
             raise InvalidCardError(
-                f"no such card: rank={brief(rank)}, suit={brief(suit)}, copy={brief(copy)}"
+                message(
+                    "card.no-such-card",
+                    given=f"rank={brief(rank)}, suit={brief(suit)}, copy={brief(copy)}",
+                )
             )
         card = _CARDS[copy * 64 + suit * 16 + rank]
         assert card is not None
@@ -235,28 +244,27 @@ class Card(int):
         elif isinstance(text, Card):
             return text
         elif not isinstance(text, str):
-            raise InvalidCardError(f"not a card: {brief(text)} (expected text such as 'Td')")
+            raise InvalidCardError(message("card.not-text", given=brief(text)))
         raw = text.strip()
         if any(ch.isspace() or ch == "," for ch in raw):
-            hint = (
-                "write a copy right after its card, e.g. 'Td#2'"
-                if "#" in raw
-                else "one card, e.g. 'Td'; use parse_cards for several"
-            )
-            raise InvalidCardError(f"not a card: {brief(text)} ({hint})")
+            if "#" in raw:
+                raise InvalidCardError(message("card.copy-apart", given=brief(text)))
+            raise InvalidCardError(message("card.several", given=brief(text)))
         for ch in raw:
             if ch < " " or "\x7f" <= ch <= "\x9f":
-                raise InvalidCardError(f"not a card: {brief(text)} (a control character {ch!r})")
+                raise InvalidCardError(
+                    message("card.control-character", given=brief(text), detail=brief(ch))
+                )
         body, sep, copy_text = raw.partition("#")
         if len(body) < 2:
-            raise InvalidCardError(
-                f"not a card: {brief(text)} (expected rank then suit, e.g. 'Td')"
-            )
+            raise InvalidCardError(message("card.too-short", given=brief(text)))
         try:
             rank = Rank.parse(body[:-1])
             suit = Suit.parse(body[-1])
         except InvalidCardError as exc:
-            raise InvalidCardError(f"not a card: {brief(text)} ({exc})") from None
+            raise InvalidCardError(
+                message("card.bad-part", given=brief(text), reason=exc.message)
+            ) from None
         if not sep:
             return cls.of(rank, suit)
         return cls.of(rank, suit, _copy(text, rank, suit, copy_text))
@@ -265,14 +273,14 @@ class Card(int):
     def rank(self) -> Rank:
         r = _RANK_OF[self]
         if r is None:
-            raise InvalidCardError(f"{self} is a card outside the 52: it has no rank")
+            raise InvalidCardError(message("card.no-rank", card=self))
         return r
 
     @property
     def suit(self) -> Suit:
         s = _SUIT_OF[self]
         if s is None:
-            raise InvalidCardError(f"{self} is a card outside the 52: it has no suit")
+            raise InvalidCardError(message("card.no-suit", card=self))
         return s
 
     @property
@@ -288,6 +296,10 @@ class Card(int):
     def sort_key(self) -> tuple[int, int, int]:
         """Display order (R1.1): suit, then rank, then copy."""
         return ((int(self) >> 4) & 3, int(self) & 15, int(self) >> 6)
+
+    def message_text(self) -> str:
+        """How a message's English shows the card (:mod:`durak.messages`): its text (R1.3)."""
+        return str(self)
 
     def __str__(self) -> str:
         rank = _RANK_OF[self]
@@ -333,19 +345,16 @@ def _copy(text: str, rank: Rank, suit: Suit, suffix: str) -> int:
         if 2 <= k <= MAX_COPIES and suffix == str(k):
             return k - 1
         if k == 1:
-            first = str(Card.of(rank, suit))
-            raise InvalidCardError(
-                f"not a card: {brief(text)} (the first copy is written without '#': {first!r})"
-            )
+            first = Card.of(rank, suit)
+            raise InvalidCardError(message("card.first-copy", given=brief(text), text=str(first)))
         if 2 <= k <= MAX_COPIES:
-            canonical = str(Card.of(rank, suit, k - 1))
+            canonical = Card.of(rank, suit, k - 1)
             raise InvalidCardError(
-                f"not a card: {brief(text)} (write the copy without leading zeros: {canonical!r})"
+                message("card.copy-zeros", given=brief(text), text=str(canonical))
             )
-    second = str(Card.of(rank, suit, 1))
+    second = Card.of(rank, suit, 1)
     raise InvalidCardError(
-        f"not a card: {brief(text)} (after '#' comes the copy 2-{MAX_COPIES} in ASCII digits, "
-        f"e.g. {second!r}; the first copy has no '#')"
+        message("card.copy-suffix", given=brief(text), high=MAX_COPIES, text=str(second))
     )
 
 
@@ -386,13 +395,17 @@ def special_card(text: str, copy: int = 0) -> Card:
     if isinstance(copy, bool) or not isinstance(copy, int):
         raise TypeError(f"a copy is an integer, not {brief(copy)}")
     if not 0 <= copy < MAX_COPIES:
-        raise InvalidCardError(f"no copy {copy} of {text!r} (copies 0-{MAX_COPIES - 1})")
+        raise InvalidCardError(
+            f"no copy {brief(copy)} of {brief(text)} (copies 0-{MAX_COPIES - 1})"
+        )
     slot = next((v for v, t in _SPECIAL_TEXT.items() if t == text), None)
     if slot is None:
         if not (text.isascii() and text.isalpha() and 2 <= len(text) <= 4):
-            raise InvalidCardError(f"a special card is written in 2-4 ASCII letters, not {text!r}")
+            raise InvalidCardError(
+                f"a special card is written in 2-4 ASCII letters, not {brief(text)}"
+            )
         if text in _BY_TEXT or text.lower() in {t.lower() for t in _BY_TEXT}:
-            raise InvalidCardError(f"{text!r} is the text of an ordinary card")
+            raise InvalidCardError(f"{brief(text)} is the text of an ordinary card")
         free = [v for v in _SPECIAL_SLOTS if v not in _SPECIAL_TEXT]
         if not free:
             raise InvalidCardError("no room for another kind of special card (at most 8)")
@@ -418,9 +431,9 @@ def build_deck(deck_size: int = 36, decks: int = 1) -> tuple[Card, ...]:
     low = DECK_SIZES.get(deck_size)
     if low is None:
         sizes = ", ".join(str(s) for s in DECK_SIZES)
-        raise InvalidCardError(f"no deck of {brief(deck_size)} cards (known sizes: {sizes})")
+        raise InvalidCardError(message("card.no-deck", given=brief(deck_size), known=sizes))
     if not 1 <= decks <= MAX_COPIES:
-        raise InvalidCardError(f"decks must be 1-{MAX_COPIES}, not {brief(decks)}")
+        raise InvalidCardError(message("card.decks", given=brief(decks), low=1, high=MAX_COPIES))
     return tuple(
         Card.of(rank, suit, copy)
         for copy in range(decks)
@@ -444,9 +457,7 @@ def parse_cards(text: str | Card | Iterable[str | Card]) -> tuple[Card, ...]:
     if isinstance(text, Card):
         return (text,)
     if isinstance(text, bytes | bytearray) or not isinstance(text, str | Iterable):
-        raise InvalidCardError(
-            f"not cards: {brief(text)} (expected text such as '6h 7h' or a list)"
-        )
+        raise InvalidCardError(message("card.not-cards", given=brief(text)))
     items = text.replace(",", " ").split() if isinstance(text, str) else text
     return tuple(item if isinstance(item, Card) else Card.parse(item) for item in items)
 
@@ -482,3 +493,19 @@ def format_cards(cards: Iterable[Card]) -> str:
         TypeError: ``cards`` is not iterable.
     """
     return " ".join(str(c if type(c) is Card else Card.parse(c)) for c in cards)
+
+
+def hand_order(cards: Iterable[Card], trump: Suit | None) -> tuple[Card, ...]:
+    """Cards in the order the terminal game shows a hand: by suit (clubs, diamonds, hearts,
+    spades) with the trump suit last, then by rank and copy; jokers (R15.1) at the very end.
+
+    >>> hand_order(parse_cards("6s 9h As 7c Jk"), Suit.HEARTS)
+    (Card('7c'), Card('6s'), Card('As'), Card('9h'), Card('Jk'))
+    """
+
+    def key(c: Card) -> tuple[int, int, int, int, int]:
+        if c.special:
+            return (2, 0, 0, c.copy, int(c))
+        return (int(c.suit == trump), int(c.suit), int(c.rank), c.copy, int(c))
+
+    return tuple(sorted(cards, key=key))

@@ -21,15 +21,12 @@ and the check inside :func:`apply` accept exactly the listed actions, and for an
 
 from __future__ import annotations
 
-import hashlib
 import secrets
-import struct
 from collections.abc import Iterable, Mapping, Sequence, Set
-from typing import Any
 
-from durak._input import brief, check_data
+from durak._deal import Stream, deal_state
+from durak._input import brief, check_data, facts_from_json
 from durak._step import (
-    _NO_BOUT,
     _NO_CARDS,
     _apply,
     _bout,
@@ -55,13 +52,15 @@ from durak.actions import (
     is_action,
 )
 from durak.cards import Card, Suit, parse_cards
-from durak.errors import PositionError, RulesError, SeatError
+from durak.errors import PositionError, RulesError, check_seat
 from durak.events import Event
+from durak.messages import Message, as_message, message
 from durak.rules.beating import forbidder
 from durak.rules.bout import Bout
-from durak.rules.families import Seating, gives_own, lowest_trump, one
+from durak.rules.families import Seating, gives_own, lowest_trump
 from durak.rules.settings import Rules
-from durak.state import Extra, GameState, Pair, evolve
+from durak.rules.shared import one
+from durak.state import Extra, GameState, Pair, Result, evolve, use_one_actor
 
 __all__ = [
     "acting",
@@ -82,42 +81,6 @@ __all__ = [
 # --------------------------------------------------------------------------------------------
 # Set-up (R2, R3)
 # --------------------------------------------------------------------------------------------
-
-
-_TWO_64 = 1 << 64
-_FOUR_64 = struct.Struct(">4Q").unpack  # a SHA-256 digest as four big-endian 64-bit numbers
-
-
-class _Stream:
-    """The frozen shuffle stream of R2.5: SHA-256 of ``"durak-shuffle-v1:<seed>:<counter>"``,
-    read as big-endian 64-bit numbers."""
-
-    def __init__(self, seed: int | str) -> None:
-        self._prefix = f"durak-shuffle-v1:{seed}:".encode()
-        self._counter = 0
-        self._buffer: list[int] = []
-
-    def _refill(self) -> list[int]:
-        # The digest's four 64-bit numbers, kept last first so that pop() gives them in order.
-        digest = hashlib.sha256(self._prefix + str(self._counter).encode()).digest()
-        self._counter += 1
-        self._buffer = buffer = list(_FOUR_64(digest))
-        buffer.reverse()
-        return buffer
-
-    def shuffle(self, cards: list[Card]) -> None:
-        """Fisher-Yates, from the last position down. Position ``i`` swaps with a uniform
-        ``j`` in ``0 .. i``: the stream's next number below the largest multiple of ``i + 1``
-        under ``2**64`` (the others are skipped, so there is no modulo bias), modulo ``i + 1``."""
-        for i in range(len(cards) - 1, 0, -1):
-            n = i + 1
-            limit = _TWO_64 - _TWO_64 % n
-            while True:
-                x = (self._buffer or self._refill()).pop()
-                if x < limit:
-                    break
-            j = x % n
-            cards[i], cards[j] = cards[j], cards[i]
 
 
 #: The longest seed text (and the most digits of an integer seed) accepted (R2.5).
@@ -157,25 +120,8 @@ def shuffled_deck(rules: Rules, seed: int | str) -> tuple[Card, ...]:
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a Rules object, not {type(rules).__name__}")
     cards = list(_plan(rules).deck)
-    _Stream(_check_seed(seed)).shuffle(cards)
+    Stream(_check_seed(seed)).shuffle(cards)
     return tuple(cards)
-
-
-def _deal(
-    rules: Rules, order: Sequence[Card], dealer: int
-) -> tuple[list[list[Card]], tuple[Card, ...], Card]:
-    """Deal per R2.3 and fix trump per R2.4.
-
-    Returns hands, the stock (top first, trump card last) and the trump card."""
-    n, size = rules.players, rules.hand_size
-    hands: list[list[Card]] = [[] for _ in range(n)]
-    pos = 0
-    for _ in range(size):
-        for step in range(1, n + 1):
-            hands[(dealer + step) % n].append(order[pos])
-            pos += 1
-    stock, trump_card = _plan(rules).turn_trump(rules, tuple(order[pos:]), tuple(order[:pos]))
-    return hands, stock, trump_card
 
 
 def new_game(
@@ -231,89 +177,9 @@ def new_game(
             )
         order = list(parse_cards(deck))
         _check_cards(rules, order, "deck")
-        return _deal_state(rules, dealer, order, None, 0, attacker)
+        return deal_state(rules, dealer, order, None, 0, attacker)
     key = _check_seed(seed) if seed is not None else secrets.randbelow(1 << 63)
-    return _deal_state(rules, dealer, None, key, 0, attacker)
-
-
-def _deal_state(
-    rules: Rules,
-    dealer: int,
-    order: list[Card] | None,
-    seed: int | str | None,
-    prior: int,
-    leader: int | None = None,
-) -> GameState:
-    """Deal from the explicit ``order``, or from the seed's stream after ``prior`` earlier
-    shuffles of it (R2.5; a redeal continues the stream, R3.3, R12.2). ``leader`` overrides R3
-    (R11.2)."""
-    n = rules.players
-    plan = _plan(rules)
-    stream: _Stream | None = None
-    shuffles = 0
-    if order is None:
-        assert seed is not None
-        stream = _Stream(seed)
-        order = list(plan.deck)
-        for _ in range(prior + 1):
-            stream.shuffle(order)
-        shuffles = prior + 1
-    while True:
-        hands, stock, trump_card = _deal(rules, order, dealer)
-        trump = trump_card.suit
-        found = plan.first_attacker(rules, hands, trump, dealer) if leader is None else leader
-        if found is not None:
-            attacker: int = found
-            break
-        if stream is None:
-            raise RulesError(
-                "no_trump_lead",
-                "no player holds a trump and the rules ask for a redeal, "
-                "which an explicit deck order cannot give (R3.3)",
-            )
-        stream.shuffle(order)
-        shuffles += 1
-    known = [_NO_CARDS] * n
-    if not stock or stock[-1] != trump_card:
-        # R2.4: the shown dealt card (the dealer's last, unless a module picks another); with
-        # R15.1 also when the stock holds jokers alone
-        holder = next((p for p in range(n) if trump_card in hands[p]), dealer)
-        known[holder] = frozenset({trump_card})
-    if leader is None:
-        # R3.1: the leader shows his lowest trump, compared by rank (never by the card's value,
-        # which holds the copy number: 6d#2 is lower than Kd); of two copies, the first.
-        shown = min(
-            (c for c in hands[attacker] if not c.special and c.suit == trump),
-            key=lambda c: (c & 15, c >> 6),
-            default=None,
-        )
-        if shown is not None:
-            known[attacker] = known[attacker] | {shown}
-    fields: dict[str, Any] = {
-        "rules": rules,
-        "hands": tuple(_sorted(h) for h in hands),
-        "stock": stock,
-        "trump": trump,
-        "trump_card": trump_card,
-        "discard": (),
-        "dealer": dealer,
-        "attacker": attacker,
-        "defender": plan.next_opponent(rules, [True] * n, attacker) or 0,
-        "leader": attacker,
-        **_NO_BOUT,
-        "bouts": 0,
-        "defences": 0,
-        "places": (None,) * n,
-        "result": None,
-        "exchange": _NO_CARDS,
-        "seed": seed,
-        "shuffles": shuffles,
-        "appointed": leader,
-        "known": tuple(known),
-    }
-    for module in plan.dealers:
-        module.dealt(rules, fields)
-    return GameState(**fields)
+    return deal_state(rules, dealer, None, key, 0, attacker)
 
 
 def _check_cards(rules: Rules, cards: Sequence[Card], what: str) -> None:
@@ -322,17 +188,28 @@ def _check_cards(rules: Rules, cards: Sequence[Card], what: str) -> None:
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
-            raise PositionError(f"{what}: {card} appears more than once")
+            raise PositionError(message("position.card-twice", field=what, card=card))
         if card not in expected:
             raise PositionError(
-                f"{what}: {card} is not in the rules' deck "
-                f"({rules.decks} x {rules.deck_size} cards)"
+                message(
+                    "position.card-not-in-deck",
+                    field=what,
+                    card=card,
+                    decks=rules.decks,
+                    size=rules.deck_size,
+                )
             )
         seen.add(card)
     missing = sorted(expected - seen, key=lambda c: c.sort_key)
     if missing:
-        shown = " ".join(map(str, missing[:8])) + (" ..." if len(missing) > 8 else "")
-        raise PositionError(f"{what}: {len(missing)} card(s) missing: {shown}")
+        shown = tuple(missing[:8])
+        if len(missing) > 8:
+            raise PositionError(
+                message("position.cards-missing-more", field=what, n=len(missing), cards=shown)
+            )
+        raise PositionError(
+            message("position.cards-missing", field=what, n=len(missing), cards=shown)
+        )
 
 
 TablePairs = Sequence[tuple[Card | str, Card | str | None]] | str
@@ -348,39 +225,41 @@ def _parse_table(table: TablePairs) -> tuple[Pair, ...]:
             pairs.append((first, second if sep else None))
         table = pairs
     if not isinstance(table, Sequence):
-        raise PositionError(
-            f"table: expected pairs (attack, beating card or None), not {brief(table)}"
-        )
+        raise PositionError(message("position.table-not-pairs", given=brief(table)))
     out: list[Pair] = []
     for pair in table:
         if not isinstance(pair, Sequence) or isinstance(pair, str) or len(pair) != 2:
-            raise PositionError(
-                f"table: {brief(pair)} is not a pair (attack, beating card or None)"
-            )
+            raise PositionError(message("position.table-not-pair", given=brief(pair)))
         attack = Card.parse(pair[0]) if isinstance(pair[0], str) else pair[0]
         beat = Card.parse(pair[1]) if isinstance(pair[1], str) else pair[1]
         if not isinstance(attack, Card) or not (beat is None or isinstance(beat, Card)):
-            raise PositionError(f"table: {brief(pair)} is not a pair of cards")
+            raise PositionError(message("position.table-not-cards", given=brief(pair)))
         out.append((attack, beat))
     return tuple(out)
 
 
 def _seat(name: str, value: object, n: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
-        raise PositionError(f"{name}: must be a seat 0-{n - 1}, not {brief(value)}")
+        raise PositionError(
+            message("position.not-a-seat", field=name, high=n - 1, given=brief(value))
+        )
     return value
 
 
 def _seats(name: str, values: Iterable[object], n: int) -> tuple[int, ...]:
     if isinstance(values, str | bytes) or not isinstance(values, Iterable):
-        raise PositionError(f"{name}: expected seat numbers, not {brief(values)}")
+        raise PositionError(message("position.not-seats", field=name, given=brief(values)))
     return tuple(_seat(name, v, n) for v in values)
 
 
 def _count(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise PositionError(f"{name}: must be a whole number 0 or more, not {brief(value)}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < _COUNT_BOUND:
+        raise PositionError(message("position.not-a-count", field=name, given=brief(value)))
     return value
+
+
+#: The bound of a position's counts (bouts, defences, H of R4.6, shuffles), as of seats.
+_COUNT_BOUND = 2**31
 
 
 def new_position(
@@ -472,37 +351,32 @@ def new_position(
     n = rules.players
     if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != n:
         count = len(hands) if isinstance(hands, Sequence) and not isinstance(hands, str) else 0
-        raise PositionError(f"hands: {count} hands given for {n} players")
+        raise PositionError(message("position.hands-count", count=count, n=n))
     hand_cards = [parse_cards(h) for h in hands]
     stock_cards = parse_cards(stock)
     discard_cards = parse_cards(discard)
     pairs = _parse_table(table)
     if trump is not None and not isinstance(trump, Suit):
-        trump = Suit.parse(str(trump))
+        trump = Suit.parse(trump)
     face_up: Card | None = None
     if trump_card is not None:
         face_up = Card.parse(trump_card) if isinstance(trump_card, str) else trump_card
         if not isinstance(face_up, Card):
-            raise PositionError(f"trump_card: not a card: {brief(trump_card)}")
+            raise PositionError(message("position.trump-card-not-card", given=brief(trump_card)))
     trump_card = face_up
     # R15.1: a stock of jokers alone has no face-up card; a dealt card fixed trump.
     unturned = bool(stock_cards) and all(c.special for c in stock_cards)
     if stock_cards and not (unturned and trump_card is not None):
         if trump_card is not None and trump_card != stock_cards[-1]:
-            raise PositionError(
-                f"trump_card: {trump_card} is not the face-up card under the stock (R2.4)"
-            )
+            raise PositionError(message("position.trump-card-not-face-up", card=trump_card))
         trump_card = stock_cards[-1]
         if trump is not None and trump != trump_card.suit:
-            raise PositionError(
-                f"trump: {trump.name.lower()} given, but the face-up card under the stock is "
-                f"{trump_card} (R2.4)"
-            )
+            raise PositionError(message("position.trump-contradicts", trump=trump, card=trump_card))
         trump = trump_card.suit
     elif trump is None and trump_card is not None:
         trump = trump_card.suit
     elif trump is None:
-        raise PositionError("trump: the stock is empty, so the trump suit must be given")
+        raise PositionError(message("position.no-trump"))
     attacker = _seat("attacker", attacker, n)
     dealer = (attacker - 1) % n if dealer is None else _seat("dealer", dealer, n)
     if places is None:
@@ -512,7 +386,7 @@ def new_position(
         )
     else:
         if isinstance(places, str) or not isinstance(places, Sequence) or len(places) != n:
-            raise PositionError(f"places: one place (or None) per seat is needed, {n} seats")
+            raise PositionError(message("position.places-count", n=n))
         place_list = tuple(None if x is None else _count("places", x) for x in places)
     active = [
         place_list[i] is None and (bool(h) or bool(stock_cards)) for i, h in enumerate(hand_cards)
@@ -521,16 +395,18 @@ def new_position(
         found = _plan(rules).next_opponent(rules, active, attacker)
         if found is None:
             if sum(active) < 2:
-                raise PositionError("hands: fewer than two players hold cards, so the game is over")
-            raise PositionError("hands: only one team holds cards, so the game is over (R10.3)")
+                raise PositionError(message("position.game-over-hands"))
+            raise PositionError(message("position.game-over-team"))
         defender = found
     defender = _seat("defender", defender, n)
     if not isinstance(first_bout, bool):
-        raise PositionError(f"first_bout: must be true or false, not {brief(first_bout)}")
+        raise PositionError(
+            message("position.not-bool", field="first_bout", given=brief(first_bout))
+        )
     if bouts is None:
         bouts = 0 if first_bout else 1
     elif first_bout and bouts != 0:
-        raise PositionError(f"first_bout: the first bout has bouts = 0, not {brief(bouts)}")
+        raise PositionError(message("position.first-bout-bouts", given=brief(bouts)))
     bouts = _count("bouts", bouts)
     defences = bouts if defences is None else _count("defences", defences)
     leader = attacker if leader is None else _seat("leader", leader, n)
@@ -543,7 +419,7 @@ def new_position(
         defender_hand = len(hand_cards[defender]) + beaten if pairs else 0
     defender_hand = _count("defender_hand", defender_hand)
     if not isinstance(taken, bool):
-        raise PositionError(f"taken: must be true or false, not {brief(taken)}")
+        raise PositionError(message("position.not-bool", field="taken", given=brief(taken)))
     if known is None:
         # A face-up card drawn or shown in a full deal is known in its holder's hand (R2.4, R5.2).
         known_sets = tuple(
@@ -556,7 +432,7 @@ def new_position(
         )
     else:
         if isinstance(known, str) or not isinstance(known, Sequence) or len(known) != n:
-            raise PositionError(f"known: one set of known cards per seat is needed, {n} seats")
+            raise PositionError(message("position.known-count", n=n))
         known_sets = tuple(frozenset(parse_cards(k)) for k in known)
     state = GameState(
         rules=rules,
@@ -590,15 +466,13 @@ def new_position(
 
 def _facts(extra: object) -> tuple[tuple[str, Extra], ...]:
     """``new_position``'s ``extra`` as :attr:`GameState.extra` holds it: pairs sorted by name,
-    read as a saved state's are (:func:`durak.records.extra_from_json`, within the same limits
+    read as a saved state's are (:func:`durak._input.facts_from_json`, within the same limits
     of nesting and size)."""
-    from durak.records import RecordError, extra_from_json  # (not at import: a cycle)
+    def error(where: str, reason: str) -> PositionError:
+        return PositionError(message("error.at", where=where, reason=as_message(reason)))
 
-    try:
-        check_data(extra, lambda at, why: RecordError(f"extra/{at}" if at else "extra", why))
-        facts: tuple[tuple[str, Extra], ...] = extra_from_json(extra, "extra")
-    except RecordError as exc:
-        raise PositionError(str(exc)) from None
+    check_data(extra, lambda at, why: error(f"extra/{at}" if at else "extra", why))
+    facts: tuple[tuple[str, Extra], ...] = facts_from_json(extra, error, "extra")
     return facts
 
 
@@ -624,69 +498,63 @@ def validate_state(state: GameState) -> GameState:
     s = state
     rules = s.rules
     if not isinstance(rules, Rules):
-        raise PositionError(f"rules: not a Rules object: {brief(rules)}")
+        raise PositionError(message("position.rules-type", given=brief(rules)))
     if not isinstance(s.trump, Suit):
-        raise PositionError(f"trump: not a suit: {s.trump!r}")
+        raise PositionError(message("position.trump-not-suit", given=brief(s.trump)))
     _validate_forms(s)
     n = rules.players
     for name in ("hands", "places"):
         if len(getattr(s, name)) != n:
-            raise PositionError(f"{name}: one entry per seat is needed, {n} seats")
+            raise PositionError(message("position.entries-count", field=name, n=n))
     if len(s.known) != n:
-        raise PositionError(f"known: one set of known cards per seat is needed, {n} seats")
-    for p in s.joined:
-        _seat("joined", p, n)
+        raise PositionError(message("position.known-count", n=n))
+    for name in ("joined", "passed"):
+        for p in getattr(s, name):
+            _seat(name, p, n)
     _check_cards(rules, s.all_cards(), "position")
     for name in ("dealer", "attacker", "defender", "leader"):
         _seat(name, getattr(s, name), n)
     for name in ("bouts", "defences", "defender_hand", "shuffles"):
         _count(name, getattr(s, name))
     if s.defences > s.bouts:
-        raise PositionError(
-            f"defences: {s.defences} successful defences in {s.bouts} finished bouts"
-        )
+        raise PositionError(message("position.defences-over", count=s.defences, limit=s.bouts))
     for p, place in enumerate(s.places):
         if place is not None and (isinstance(place, bool) or not 1 <= place <= n):
-            raise PositionError(f"places: seat {p} has place {brief(place)}, not 1-{n} (R7.2)")
+            raise PositionError(message("position.place-range", seat=p, given=brief(place), high=n))
     for p in s.left:
         _seat("left", p, n)
         if s.places[p] is None:
-            raise PositionError(f"left: seat {p} left with a partner but has no place (R10.3)")
+            raise PositionError(message("position.left-no-place", seat=p))
     if s.result is None:
         _validate_places(s)
     for p, cards in enumerate(s.known):
         stray = sorted(c for c in cards if c not in s.hands[p])
         if stray:
-            raise PositionError(f"known: {stray[0]} is known to be in seat {p}'s hand, but is not")
+            raise PositionError(message("position.known-stray", card=stray[0], seat=p))
         face_up = s.trump_card
         shown = face_up is not None and s.face_up is None  # drawn, or it never lay face up
         if shown and face_up in s.hands[p] and face_up not in cards:
-            raise PositionError(
-                f"known: everyone saw {face_up} go to seat {p}, so it is known in his hand "
-                "(R2.4, R5.2)"
-            )
+            raise PositionError(message("position.known-face-up", card=face_up, seat=p))
     if s.trump_card is not None:
         if s.trump_card.suit != s.trump:
-            raise PositionError(f"trump_card: {s.trump_card} is not of the trump suit (R2.4)")
+            raise PositionError(message("position.trump-card-suit", card=s.trump_card))
         # R15.1: with jokers alone in the stock, a dealt card fixed trump (held or played since)
         if s.stock and s.stock[-1] != s.trump_card and not all(c.special for c in s.stock):
-            raise PositionError(
-                f"trump_card: {s.trump_card} is not the face-up card under the stock (R2.4)"
-            )
+            raise PositionError(message("position.trump-card-not-face-up", card=s.trump_card))
     elif s.stock:
-        raise PositionError("trump_card: the stock's last card is the face-up trump card (R2.4)")
+        raise PositionError(message("position.no-face-up"))
     for card in s.exchange:
         if card & 63 != lowest_trump(rules, s.trump) or not any(card in h for h in s.hands):
-            raise PositionError(f"exchange: {card} is not the deck's lowest trump in a hand")
+            raise PositionError(message("position.exchange", card=card))
     for module in _plan(rules).validators:
         reason = module.validate(s)
         if reason is not None:
             raise PositionError(reason)
     if s.result is not None:
         if s.table:
-            raise PositionError("table: the game is over, so no card is on the table (R7.3)")
+            raise PositionError(message("position.over-table"))
         if s.places != s.result.places:
-            raise PositionError("places: a finished game's places are its result's (R7.2)")
+            raise PositionError(message("position.over-places"))
         return state
     return _validate_play(state)
 
@@ -702,11 +570,12 @@ def _validate_forms(s: GameState) -> None:
     and frozensets where the fields say so, ``taken`` a bool."""
     for name in _TUPLE_FIELDS:
         if not isinstance(getattr(s, name), tuple):
-            raise PositionError(f"{name}: must be a tuple, not {type(getattr(s, name)).__name__}")
+            found = type(getattr(s, name)).__name__
+            raise PositionError(message("position.form", field=name, kind="tuple", given=found))
     for name in _FROZENSET_FIELDS:
         if not isinstance(getattr(s, name), frozenset):
             found = type(getattr(s, name)).__name__
-            raise PositionError(f"{name}: must be a frozenset, not {found}")
+            raise PositionError(message("position.form", field=name, kind="frozenset", given=found))
     for name, parts, kind in (
         ("hands", s.hands, tuple),
         ("table", s.table, tuple),
@@ -715,10 +584,38 @@ def _validate_forms(s: GameState) -> None:
         for part in parts:
             if not isinstance(part, kind):
                 raise PositionError(
-                    f"{name}: each entry must be a {kind.__name__}, not {type(part).__name__}"
+                    message(
+                        "position.entry-form",
+                        field=name,
+                        kind=kind.__name__,
+                        given=type(part).__name__,
+                    )
                 )
     if not isinstance(s.taken, bool):
-        raise PositionError(f"taken: must be true or false, not {brief(s.taken)}")
+        raise PositionError(message("position.not-bool", field="taken", given=brief(s.taken)))
+    for name, cards in (
+        ("hands", (c for hand in s.hands for c in hand)),
+        ("stock", s.stock),
+        ("discard", s.discard),
+        ("table", (c for pair in s.table for c in pair[:1])),
+        ("shown", s.shown),
+        ("exchange", s.exchange),
+        ("known", (c for known in s.known for c in known)),
+    ):
+        for card in cards:
+            if type(card) is not Card:
+                raise PositionError(message("position.card-form", field=name, given=brief(card)))
+    for pair in s.table:
+        if len(pair) != 2 or not (pair[1] is None or type(pair[1]) is Card):
+            raise PositionError(message("position.table-not-cards", given=brief(pair)))
+    if not (s.trump_card is None or type(s.trump_card) is Card):
+        raise PositionError(
+            message("position.or-none", field="trump_card", kind="Card", given=brief(s.trump_card))
+        )
+    if not (s.result is None or isinstance(s.result, Result)):
+        raise PositionError(
+            message("position.or-none", field="result", kind="Result", given=brief(s.result))
+        )
 
 
 def _validate_places(s: GameState) -> None:
@@ -730,8 +627,9 @@ def _validate_places(s: GameState) -> None:
         earlier = sum(1 for q, _ in placed if q < place)
         if place != 1 + earlier:
             raise PositionError(
-                f"places: seat {p} has place {place}, but {earlier} seat(s) are placed before "
-                f"him, so his place is {1 + earlier} (R7.2)"
+                message(
+                    "position.place-order", seat=p, count=place, limit=earlier, expected=1 + earlier
+                )
             )
         if p in s.left:
             partner = [
@@ -740,14 +638,9 @@ def _validate_places(s: GameState) -> None:
                 if q != p and not rules.opponents(p, q) and s.places[q] == place and q not in s.left
             ]
             if not s.hands[p] or not partner:
-                raise PositionError(
-                    f"left: seat {p} holds no card or has no partner who went out with place "
-                    f"{place} (R10.3)"
-                )
+                raise PositionError(message("position.left-partner", seat=p, count=place))
         elif s.hands[p]:
-            raise PositionError(
-                f"places: seat {p} has a place but holds cards and has not left (R7.1)"
-            )
+            raise PositionError(message("position.placed-with-cards", seat=p))
     if (
         placed
         and _plan(rules).settle(
@@ -760,7 +653,7 @@ def _validate_places(s: GameState) -> None:
         is not None
     ):
         # The game would already be over at the bout end that placed them (R7.3, R10.3).
-        raise PositionError("places: with these seats out the game is already over (R7.3, R10.3)")
+        raise PositionError(message("position.places-over"))
 
 
 def _validate_play(s: GameState) -> GameState:
@@ -773,101 +666,105 @@ def _validate_play(s: GameState) -> GameState:
     if not s.table and len({rules.team_of(p) for p in alive}) < 2:
         # Between bouts; during one, players who emptied their hands play no more (R7.1) but
         # the bout goes on until it ends (R4.10).
-        raise PositionError(
-            "places: fewer than two players (or teams) are still in play, so the game is over "
-            "(R7.3, R10.3)"
-        )
+        raise PositionError(message("position.places-too-few"))
     if s.defender == s.attacker or not rules.opponents(s.attacker, s.defender):
-        raise PositionError(
-            f"defender: seat {s.defender} cannot defend against seat {s.attacker} (R4.1, R10.2)"
-        )
+        raise PositionError(message("position.defender-own", seat=s.defender, other=s.attacker))
     for attack, card in s.table:
         if card is not None and not b.table[(attack & 63) * 64 + (card & 63)]:
             module = forbidder(card, attack, s.trump, rules, b.plan.modules)
             rule = "R4.7" if module is None else module.rule or f"house:{module.name}"
-            raise PositionError(f"table: {card} does not beat {attack} ({rule})")
+            raise PositionError(message("position.no-beat", card=card, attack=attack, rule=rule))
     if s.table and b.over():
-        raise PositionError(
-            "table: every thrower is done and the defender has beaten everything or taken, so "
-            "the bout is over: the engine would already have ended it (R4.10)"
-        )
+        raise PositionError(message("position.bout-over"))
     if not active[s.attacker] and not s.table:
-        raise PositionError(f"attacker: seat {s.attacker} is not in play, so he cannot lead")
+        raise PositionError(message("position.attacker-out", seat=s.attacker))
     if not active[s.defender]:
-        raise PositionError(f"defender: seat {s.defender} is not in play (R4.1)")
+        raise PositionError(message("position.defender-out", seat=s.defender))
     if not s.table:
         if not s.hands[s.attacker]:
-            raise PositionError(f"attacker: seat {s.attacker} holds no card, so he cannot lead")
+            raise PositionError(message("position.attacker-empty", seat=s.attacker))
         if not s.hands[s.defender]:
-            raise PositionError(
-                f"hands: the defender, seat {s.defender}, holds no card, so no attack is "
-                "possible (R4.6)"
-            )
+            raise PositionError(message("position.defender-empty", seat=s.defender))
         for name in ("taken", "passed", "shown", "joined"):
             if getattr(s, name):
-                raise PositionError(f"{name}: no bout is in play, so this must be empty")
+                raise PositionError(message("position.no-bout", field=name))
         return s
     if len(s.table) > b.limit:
         raise PositionError(
-            f"table: {len(s.table)} attack cards exceed the bout's limit of {b.limit} "
-            f"(cap {b.cap}, defender_hand {s.defender_hand}) (R4.6)"
+            message(
+                "position.over-limit",
+                n=len(s.table),
+                limit=b.limit,
+                cap=b.cap,
+                hand=s.defender_hand,
+            )
         )
     if b.unbeaten > len(s.hands[s.defender]) and not s.taken:
         raise PositionError(
-            f"table: {b.unbeaten} unbeaten cards, but the defender holds "
-            f"{len(s.hands[s.defender])} (R4.6)"
+            message("position.over-hand", n=b.unbeaten, hand=len(s.hands[s.defender]))
         )
     book = set(b.plan.owners) <= _BOOK_KINDS
     # A module's own action may take attack cards back from the table (R15.5 catches one):
     # a take may stand with every card left beaten, and seats may have joined with a card
     # no longer there.
     if s.taken and not b.unbeaten and book:
-        raise PositionError("taken: the defender takes only while a card is unbeaten (R4.8)")
+        raise PositionError(message("position.taken-beaten"))
     if not s.joined or s.joined[0] != s.leader or len(set(s.joined)) != len(s.joined):
-        raise PositionError(
-            "joined: the seats that put attack cards on the table, each once, the leader first "
-            "(R5.1)"
-        )
+        raise PositionError(message("position.joined-form"))
     plan = b.plan
     expected = plan.next_opponent(rules, active, s.attacker)
     # A module that sends transfers elsewhere (R15.3) makes other defenders reachable.
     clockwise = gives_own(plan.transfer_target, "transfer_target", Seating)
     # After a shown trump sent there, the attack may be back with its leader and on to anyone.
     if s.defender != expected and (clockwise or (s.attacker == s.leader and not s.shown)):
-        way = " clockwise" if gives_own(plan.next_opponent, "next_opponent", Seating) else ""
+        if gives_own(plan.next_opponent, "next_opponent", Seating):
+            raise PositionError(
+                message(
+                    "position.defender-clockwise",
+                    seat=s.defender,
+                    other=s.attacker,
+                    expected=expected,
+                )
+            )
         raise PositionError(
-            f"defender: seat {s.defender} does not defend against seat {s.attacker}; the next "
-            f"active opponent{way} is seat {expected} (R4.1, R10.2)"
+            message(
+                "position.defender-next",
+                seat=s.defender,
+                other=s.attacker,
+                expected=expected,
+            )
         )
     if s.defender_hand != len(s.hands[s.defender]) + b.beaten:
         raise PositionError(
-            f"defender_hand: H is {s.defender_hand}, but the defender holds "
-            f"{len(s.hands[s.defender])} cards and has beaten {b.beaten} (R4.6)"
+            message(
+                "position.defender-hand",
+                hand=s.defender_hand,
+                count=len(s.hands[s.defender]),
+                n=b.beaten,
+            )
         )
     if len(s.joined) > len(s.table) and book:
-        raise PositionError(
-            f"joined: {len(s.joined)} seats put attack cards on a table of {len(s.table)} (R5.1)"
-        )
+        raise PositionError(message("position.joined-count", count=len(s.joined), n=len(s.table)))
     transfers = any(k in plan.owners for k in (Transfer, ShowTrump))
     if s.leader == s.defender and not transfers:
-        raise PositionError(
-            f"leader: seat {s.leader} led, so without transfers he cannot defend (R4.1, R9.1)"
-        )
+        raise PositionError(message("position.leader-defends", seat=s.leader))
     if not plan.throw_filters:
         for i, (attack, _) in enumerate(s.table[1:], start=1):
             others = {c & 15 for j, pair in enumerate(s.table) if j != i for c in pair if c}
             if attack & 15 not in others:
-                raise PositionError(f"table: {attack} matches no other card's rank (R4.3)")
+                raise PositionError(message("position.rank-alone", card=attack))
     owner = plan.owners.get(Pass)
     for p in sorted(s.passed):
         if p not in b.throwers or owner is None:
-            raise PositionError(f"passed: seat {p} is not a thrower of this bout (R4.4)")
+            raise PositionError(message("position.passed-not-thrower", seat=p))
         before = Bout(evolve(s, {"passed": s.passed - {p}}), plan)
         bad = owner.violation(before, one(Pass, p))
         # A standing pass need not still be one he could make: the trump-six exchange (R12.1)
         # may have taken the card he could add, with the table unchanged (R4.9).
         if bad is not None and bad[0] != "R4.9":
-            raise PositionError(f"passed: seat {p} could not have passed: {bad[1]} ({bad[0]})")
+            raise PositionError(
+                message("position.passed-illegal", seat=p, reason=bad[1], rule=bad[0])
+            )
     rank = s.table[0][0] & 15
     for card in s.shown:
         if (
@@ -876,7 +773,7 @@ def _validate_play(s: GameState) -> GameState:
             or card & 15 != rank
             or ShowTrump not in plan.owners
         ):
-            raise PositionError(f"shown: {card} is not a trump of the attack rank shown (R9.5)")
+            raise PositionError(message("position.shown", card=card))
     return s
 
 
@@ -905,11 +802,7 @@ def _need_state(state: object) -> None:
         raise TypeError(f"expected a GameState, not {type(state).__name__}")
 
 
-def _need_seat(player: object, n: int) -> None:
-    if type(player) is not int and (isinstance(player, bool) or not isinstance(player, int)):
-        raise TypeError(f"a player is a seat number 0-{n - 1}, not {brief(player)}")
-    if not 0 <= player < n:
-        raise SeatError(f"no seat {brief(player)} in a {n}-player game (seats 0-{n - 1}, R2.2)")
+_need_seat = check_seat  # the views' and the state's check too (durak.errors)
 
 
 def _need_action(action: object) -> None:
@@ -931,17 +824,19 @@ def _need_action(action: object) -> None:
 # --------------------------------------------------------------------------------------------
 
 
-def check(state: GameState, action: Action) -> tuple[str, str] | None:
+def check(state: GameState, action: Action) -> tuple[str, Message] | None:
     """The first rule ``action`` breaks in ``state``, as ``(rule id, reason)``, or ``None`` if it
     is legal: ``None`` exactly for the actions :func:`legal_actions` lists, which are the ones
-    :func:`apply` accepts.
+    :func:`apply` accepts. The reason is a :class:`~durak.messages.Message` (a house rule's
+    plain-text reason has the code ``other``), as :class:`~durak.errors.IllegalActionError`'s.
 
     Raises:
         TypeError: ``state`` is not a state or ``action`` is not an action.
     """
     _need_state(state)
     _need_action(action)
-    return _refusal(_bout(state), action)
+    bad = _refusal(_bout(state), action)
+    return None if bad is None else (bad[0], as_message(bad[1]))
 
 
 def is_legal(state: GameState, action: Action) -> bool:
@@ -1073,6 +968,4 @@ def apply_with_events(state: GameState, action: Action) -> tuple[GameState, tupl
     return new, tuple(log)
 
 
-def redeal(state: GameState) -> GameState:
-    """The same dealer deals again from the next shuffle of the seed's stream (R3.3, R12.2)."""
-    return _deal_state(state.rules, state.dealer, None, state.seed, state.shuffles, state.appointed)
+use_one_actor(next_actor)  # GameState.actor() asks the engine through this hook (R13.2)

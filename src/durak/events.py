@@ -17,7 +17,10 @@ from collections.abc import Iterable
 
 import attrs
 
-from durak.cards import Card
+from durak._input import brief
+from durak.actions import build_action
+from durak.cards import Card, parse_cards
+from durak.errors import InvalidError
 from durak.messages import Message, message
 from durak.state import Result
 
@@ -212,14 +215,15 @@ def _acted_action(text: str) -> Message:
     """The action an :class:`Acted` event reports (its notation, ``p1 concede``) as a phrase:
     the action's own ``describe()`` where its kind is registered, else its notation without
     the seat."""
-    from durak.errors import InvalidError
-    from durak.notation import parse_action
-
+    if not isinstance(text, str):
+        raise TypeError(f"an Acted event's action is its notation, not {brief(text)}")
     phrase: str
+    seat, _, rest = text.partition(" ")
+    verb, *cards = rest.split()
     try:
-        phrase = parse_action(text).describe()
-    except InvalidError:
-        phrase = text.partition(" ")[2] or text
+        phrase = build_action(verb, int(seat[1:]), parse_cards(cards)).describe()
+    except (InvalidError, ValueError):
+        phrase = rest or text
     return phrase if isinstance(phrase, Message) else message("other", text=phrase)
 
 
@@ -273,10 +277,12 @@ def describe_event(event: Event) -> Message:
             return message("event.left", player=p, partner=q, place=place)
         case NewBout(attacker=a, defender=d):
             return message("event.new-bout", player=a, defender=d)
+        case GameOver(result=result) if not isinstance(result, Result):
+            raise TypeError(f"a GameOver event's result is a Result, not {brief(result)}")
         case GameOver(result=result) if result.draw:
             return message("event.draw")
         case GameOver(result=result) if result.durak is not None:
             return message("event.durak", player=result.durak)
         case GameOver(result=result):
             return message("event.losers", players=tuple(result.losers))
-    raise TypeError(f"not an event: {event!r}")
+    raise TypeError(f"not an event: {brief(event)}")

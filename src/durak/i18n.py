@@ -28,8 +28,10 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from durak._input import brief
 from durak.cards import Card, Rank, Suit
-from durak.messages import PLAYER_PARAMS, TEMPLATES, Message
+from durak.errors import InvalidError
+from durak.messages import PLAYER_PARAMS, TEMPLATES, Message, canonical, is_number, message
 
 __all__ = [
     "DOMAIN",
@@ -107,7 +109,13 @@ _AND = _c("list", "{first} and {last}")
 
 def normalize(tag: str) -> str | None:
     """The catalog language of a locale name or language tag (``de_DE.UTF-8``, ``pl-PL``,
-    ``RU``), or ``None`` if there is none for it. ``C`` and ``POSIX`` are English."""
+    ``RU``), or ``None`` if there is none for it. ``C`` and ``POSIX`` are English.
+
+    Raises:
+        TypeError: ``tag`` is not text.
+    """
+    if not isinstance(tag, str):
+        raise TypeError(f"a language tag is text, not {brief(tag)}")
     base = tag.strip().replace("-", "_").split(".")[0].split("@")[0].split("_")[0].lower()
     if base in ("c", "posix"):
         return "en"
@@ -120,14 +128,13 @@ def choose_language(explicit: str | None = None, environ: Mapping[str, str] | No
     list, then ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English.
 
     Raises:
-        ValueError: ``explicit`` names no catalog language.
+        InvalidError: ``explicit`` names no catalog language (a :class:`ValueError`).
+        TypeError: ``explicit`` is not text.
     """
     if explicit is not None:
         found = normalize(explicit)
         if found is None:
-            raise ValueError(
-                f"no catalog for the language {explicit!r} (known: {', '.join(LANGUAGES)})"
-            )
+            raise _no_catalog(explicit)
         return found
     env = os.environ if environ is None else environ
     for key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
@@ -165,6 +172,12 @@ def from_accept_language(header: str | None) -> str:
     return best[2] if best else LANGUAGES[0]
 
 
+def _no_catalog(code: str) -> InvalidError:
+    return InvalidError(
+        message("input.unknown-language", given=brief(code), known=", ".join(LANGUAGES))
+    )
+
+
 @cache
 def _catalog(code: str) -> gettext.NullTranslations:
     """The compiled catalog of ``code``, read from the package (a wheel, a source tree or an
@@ -185,15 +198,14 @@ class Language:
             one).
 
     Raises:
-        ValueError: no catalog for ``code``.
+        InvalidError: no catalog for ``code`` (a :class:`ValueError`).
+        TypeError: ``code`` is not text.
     """
 
     def __init__(self, code: str = "en") -> None:
         found = normalize(code)
         if found is None:
-            raise ValueError(
-                f"no catalog for the language {code!r} (known: {', '.join(LANGUAGES)})"
-            )
+            raise _no_catalog(code)
         self.code = found
         self.name = _NAMES[found]
         self._t = _catalog(found)
@@ -225,6 +237,7 @@ class Language:
     def rank(self, rank: Rank) -> str:
         """A rank's letter as the language writes it on cards (``10`` for the ten; German
         ``B D K A``, Polish ``W D K A``, Russian ``В Д К Т``)."""
+        _need(rank, Rank, "rank")
         if rank == Rank.TEN:
             return "10"
         pair = _RANK_LETTERS.get(rank)
@@ -232,15 +245,18 @@ class Language:
 
     def rank_name(self, rank: Rank) -> str:
         """A rank's name (``Dame``, ``dama``, ``дама``)."""
+        _need(rank, Rank, "rank")
         return self.pgettext(*_RANK_NAMES[rank])
 
     def suit_name(self, suit: Suit) -> str:
         """A suit's name (``Herz``, ``kier``, ``червы``)."""
+        _need(suit, Suit, "suit")
         return self.pgettext(*_SUIT_NAMES[suit])
 
     def card_name(self, card: Card) -> str:
         """A card's full name (``queen of hearts``, ``Herz-Dame``, ``dama kier``,
         ``дама червей``); a card outside the 52 is its text."""
+        _need(card, Card, "card")
         if card.special:
             return str(card)
         return self.pgettext(*_SUITS_OF[card.suit]).format(rank=self.rank_name(card.rank))
@@ -248,6 +264,7 @@ class Language:
     def card(self, card: Card, ascii: bool = False) -> str:
         """A card as the screen shows it: the language's rank letter and the suit symbol
         (``D♥``), or with ``ascii`` the suit letter (English: the card's text form, ``Qh``)."""
+        _need(card, Card, "card")
         if card.special:
             return str(card)
         if ascii and self.code == "en":
@@ -262,11 +279,14 @@ class Language:
         return " ".join(self.card(c, ascii) for c in cards)
 
     def seat(self, seat: int) -> str:
-        """A seat's default name (``player 2``, ``Spieler 2``)."""
-        return self.pgettext(*_SEAT).format(n=seat)
+        """A seat's default name (``player 2``, ``Spieler 2``); a seat number of many digits is
+        described, not written out."""
+        return self.pgettext(*_SEAT).format(n=brief(seat))
 
     def ordinal(self, n: int) -> str:
         """A place as an ordinal (``2nd``, ``2.``, ``2-е``)."""
+        if not is_number(n) or not -(10**6) < n < 10**6:
+            return brief(n)
         if self.code == "en":
             suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
             return f"{n}{suffix}"
@@ -287,7 +307,11 @@ class Language:
 
         Raises:
             KeyError: an unknown code.
+            TypeError: ``code`` is not text.
         """
+        if not isinstance(code, str):
+            raise TypeError(f"a message code is text, not {brief(code)}")
+        code = canonical(code)
         singular, plural = TEMPLATES[code]
         if plural is None:
             return self.pgettext(code, singular)
@@ -307,8 +331,11 @@ class Language:
 
         Raises:
             KeyError: the message lacks a parameter its template names.
+            TypeError: ``msg`` is not text.
         """
         if not isinstance(msg, Message):
+            if not isinstance(msg, str):
+                raise TypeError(f"a message is a Message or text, not {brief(msg)}")
             return str(msg)
         params = msg.params
         if msg.code == "other":
@@ -330,12 +357,12 @@ class Language:
         self, key: str, value: Any, you: int | None, name: Callable[[int], str] | None, ascii: bool
     ) -> str:
         seat = name or self.seat
-        if key in PLAYER_PARAMS and isinstance(value, int):
+        if key in PLAYER_PARAMS and is_number(value):
             return seat(value)
-        if key == "players":
+        if key == "players" and isinstance(value, tuple) and all(map(is_number, value)):
             return self.join(seat(p) for p in value)
-        if key == "place":
-            return self.ordinal(int(value))
+        if key == "place" and is_number(value):
+            return self.ordinal(value)
         if isinstance(value, Message):
             return self.say(value, you, name, ascii)
         if isinstance(value, Suit):
@@ -346,9 +373,14 @@ class Language:
             return self.card(value, ascii)
         if isinstance(value, tuple) and value and all(isinstance(v, Message) for v in value):
             return ", ".join(self.say(v, you, name, ascii) for v in value)
-        if isinstance(value, tuple):
+        if isinstance(value, tuple) and all(isinstance(v, Card) for v in value):
             return self.cards(value, ascii)
-        return str(value)
+        return value if isinstance(value, str) else brief(value)
+
+
+def _need(value: object, kind: type, what: str) -> None:
+    if not isinstance(value, kind):
+        raise TypeError(f"a {what} is a {kind.__name__}, not {brief(value)}")
 
 
 @cache
@@ -356,7 +388,8 @@ def language(code: str = "en") -> Language:
     """The :class:`Language` of ``code``, made once.
 
     Raises:
-        ValueError: no catalog for ``code``.
+        InvalidError: no catalog for ``code`` (a :class:`ValueError`).
+        TypeError: ``code`` is not text.
     """
     return Language(code)
 

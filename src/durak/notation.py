@@ -28,12 +28,9 @@ Beat(player=1, attack=Card('7h'), card=Card('9h'))
 from __future__ import annotations
 
 import re
-from typing import Any, cast
-
-import attrs
 
 from durak._input import brief
-from durak.actions import ACTION_KINDS, Action
+from durak.actions import Action, build_action
 from durak.cards import Suit, parse_cards
 from durak.engine import new_position
 from durak.errors import InvalidError, PositionError
@@ -70,7 +67,9 @@ def _control(text: str) -> str | None:
 
 
 def parse_action(text: str) -> Action:
-    """Read an action's text form (see the module docs).
+    """Read an action's text form (see the module docs). What a player types in a position
+    (``9h``, ``take``, ``беру``) is read by :func:`durak.moves.parse_action`, which
+    :func:`durak.parse_action` is.
 
     Raises:
         InvalidError: naming the text, if it is not an action (unknown verb, wrong number of
@@ -101,29 +100,10 @@ def parse_action(text: str) -> Action:
         cards = parse_cards(args)
     except InvalidError as exc:
         raise InvalidError(f"not an action: {brief(text)} ({exc})") from None
-    cls = ACTION_KINDS.get(verb)
-    if cls is None:
-        verbs = ", ".join(ACTION_KINDS)
-        raise InvalidError(
-            f"not an action: {brief(text)} (unknown verb {brief(verb)}; known: {verbs})"
-        )
-    slots = _card_slots(cls)
-    variadic = slots == -1
-    if (variadic and not cards) or (not variadic and len(cards) != slots):
-        need = "one or more cards" if variadic else f"{slots} card(s)"
-        raise InvalidError(f"not an action: {brief(text)} ('{verb}' takes {need})")
     try:
-        action: Action = cls(player, cards) if variadic else cls(player, *cards)
-    except (InvalidError, TypeError) as exc:
+        return build_action(verb, player, cards)
+    except InvalidError as exc:
         raise InvalidError(f"not an action: {brief(text)} ({exc})") from None
-    return action
-
-
-def _card_slots(cls: type) -> int:
-    """How many cards the notation of an action kind lists after its verb: its fields after
-    ``player``, one card each, or ``-1`` for a ``cards`` field (one or more)."""
-    names = [f.name for f in attrs.fields(cast(Any, cls))[1:]]
-    return -1 if names == ["cards"] else len(names)
 
 
 def format_position(state: GameState) -> str:

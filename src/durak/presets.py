@@ -25,6 +25,7 @@ tables nest at most :data:`MAX_DEPTH` (32) levels deep and its integers have at 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
@@ -38,6 +39,7 @@ from durak._input import (
     brief,
     brief_name,
     check_size,
+    nearest,
     parse_json,
     parse_toml,
     read_limited,
@@ -45,7 +47,7 @@ from durak._input import (
 from durak.errors import RulesError
 from durak.i18n import N_
 from durak.messages import message
-from durak.rules.settings import SETTINGS, Rules
+from durak.rules.settings import SETTINGS, Rules, unknown_setting
 
 __all__ = [
     "DEFAULT_PRESET",
@@ -241,12 +243,16 @@ def get_preset(name: str) -> Preset:
             names.
     """
     if not isinstance(name, str):
-        raise RulesError("preset", f"a preset is named by text, not {brief(name)}")
+        raise RulesError("preset", message("rules.preset-not-text", given=brief(name)))
     preset = _LOOKUP.get(name.strip().casefold())
     if preset is None:
-        raise RulesError(
-            "preset", message("rules.unknown-preset", given=brief(name), known=", ".join(PRESETS))
-        )
+        known = ", ".join(PRESETS)
+        near = nearest(name, _LOOKUP)
+        if near is not None:
+            near = _LOOKUP[near].name
+            reason = message("rules.unknown-preset-near", given=brief(name), near=near, known=known)
+            raise RulesError("preset", reason)
+        raise RulesError("preset", message("rules.unknown-preset", given=brief(name), known=known))
     return preset
 
 
@@ -258,19 +264,16 @@ def rules_from_mapping(data: Mapping[str, Any]) -> Rules:
             contradicting value.
     """
     if not isinstance(data, Mapping):
-        raise RulesError("rules", f"a rules file holds a table of settings, not {brief(data)}")
+        raise RulesError("rules", message("rules.not-a-table", given=brief(data)))
     settings = dict(data)
     base = settings.pop("preset", DEFAULT_PRESET)
     if not isinstance(base, str):
-        raise RulesError("preset", f"must be a preset name, not {brief(base)}")
+        raise RulesError("preset", message("rules.preset-not-name", given=brief(base)))
     for key, value in settings.items():
         if not isinstance(key, str):
-            raise RulesError(brief(key), "a setting is named by text")
+            raise RulesError(brief(key), message("rules.setting-not-text"))
         if key not in SETTINGS:
-            raise RulesError(
-                brief_name(key),
-                message("rules.unknown-setting", known=f"preset, {', '.join(SETTINGS)}"),
-            )
+            raise RulesError(brief_name(key), unknown_setting(key, ("preset", *SETTINGS)))
         if key in _OPTIONAL and isinstance(value, str) and value.lower() == "none":
             settings[key] = None
     return get_preset(base).rules(**settings)
@@ -291,20 +294,36 @@ def loads_rules(text: str, format: Format = "toml") -> Rules:
     Raises:
         RulesError: the text is too big or does not parse, or nests deeper than
             :data:`MAX_DEPTH` levels (key ``file``, with the position); an integer of more than
-            :data:`MAX_INT_DIGITS` digits (its key); a setting is rejected (its key); an unknown
-            ``format`` (key ``format``).
+            :data:`MAX_INT_DIGITS` digits (its key); a setting is rejected (its key; in TOML
+            text with the line it is set on: code ``rules.at-line``, its ``reason`` and
+            ``line`` parameters); an unknown ``format`` (key ``format``).
         TypeError: ``text`` is not text.
     """
     if not isinstance(text, str):
         raise TypeError(f"a rules file's text is a str, not {type(text).__name__}")
     if format not in ("toml", "json"):
-        raise RulesError("format", f"unknown format {brief(format)} (known: 'toml', 'json')")
+        raise RulesError("format", message("rules.unknown-format", given=brief(format)))
     check_size(text, MAX_RULES_BYTES, "the rules file", _file_error)
     if format == "toml":
         data: Any = parse_toml(text, _file_error, "the rules file")
     else:
         data = parse_json(text, _file_error, "the rules file")
-    return rules_from_mapping(data)
+    try:
+        return rules_from_mapping(data)
+    except RulesError as exc:
+        line = _line_of(text, exc.setting) if format == "toml" else None
+        if line is None:
+            raise
+        raise RulesError(
+            exc.setting, message("rules.at-line", reason=exc.reason, line=line)
+        ) from None
+
+
+def _line_of(text: str, setting: str) -> int | None:
+    """The line (from 1) of TOML ``text`` where the top-level key ``setting`` is set, if any."""
+    key = re.escape(setting)
+    found = re.search(rf"""^[ \t]*(?:{key}|"{key}"|'{key}')[ \t]*=""", text, re.MULTILINE)
+    return None if found is None else text.count("\n", 0, found.start()) + 1
 
 
 def load_rules(path: str | Path) -> Rules:
@@ -323,7 +342,8 @@ def load_rules(path: str | Path) -> Rules:
     try:
         text = data.decode("utf-8") if isinstance(data, bytes) else data
     except UnicodeDecodeError:
-        raise RulesError("file", f"{path} is not a UTF-8 text file") from None
+        given = brief_name(str(path))
+        raise RulesError("file", message("rules.not-text-file", given=given)) from None
     return loads_rules(text, "json" if path.suffix.lower() == ".json" else "toml")
 
 
@@ -344,7 +364,7 @@ def dumps_rules(rules: Rules, format: Format = "toml") -> str:
     if not isinstance(rules, Rules):
         raise TypeError(f"expected a Rules object, not {type(rules).__name__}")
     if format not in ("toml", "json"):
-        raise RulesError("format", f"unknown format {brief(format)} (known: 'toml', 'json')")
+        raise RulesError("format", message("rules.unknown-format", given=brief(format)))
     data = rules.to_dict()
     if format == "json":
         return json.dumps(data, indent=2, ensure_ascii=False) + "\n"

@@ -27,7 +27,6 @@ True
 from __future__ import annotations
 
 import json
-import math
 import re
 from collections.abc import Iterable, Mapping
 from os import PathLike
@@ -44,6 +43,7 @@ from durak._input import (
     brief_name,
     check_data,
     check_size,
+    facts_from_json,
     parse_json,
     read_limited,
 )
@@ -51,6 +51,7 @@ from durak.actions import Action, is_action
 from durak.cards import Card, parse_cards
 from durak.engine import apply, check, new_game
 from durak.errors import DurakError, InvalidError
+from durak.messages import as_message, message
 from durak.notation import parse_action
 from durak.rules.settings import Rules
 from durak.state import GameState, Result
@@ -91,8 +92,8 @@ class RecordError(InvalidError):
 
     def __init__(self, where: str, reason: str) -> None:
         self.where = where
-        self.reason = reason
-        super().__init__(f"{where or '(top)'}: {reason}")
+        why = as_message(reason)
+        self._set(why, message("error.at", where=where or "(top)", reason=why))
 
 
 class ReplayError(DurakError):
@@ -108,9 +109,9 @@ class ReplayError(DurakError):
         self.index = index
         self.action = action
         self.rule = rule
-        self.reason = reason
         where = f"action {index} ({action})" if index is not None else "result"
-        super().__init__(f"replay: {where}: {reason}" + (f" ({rule})" if rule else ""))
+        text = f"replay: {where}: {reason}" + (f" ({rule})" if rule else "")
+        self._set(as_message(reason), as_message(text))
 
 
 def schema() -> dict[str, Any]:
@@ -152,36 +153,7 @@ def extra_from_json(data: Any, field: str = "extra") -> tuple[tuple[str, Any], .
     Raises:
         RecordError: naming the field, for anything else.
     """
-
-    def freeze(value: Any, where: str) -> Any:
-        if isinstance(value, float) and not math.isfinite(value):
-            raise RecordError(where, f"must be a finite number, not {value!r}")
-        if value is None or isinstance(value, bool | int | float | str):
-            return value
-        if isinstance(value, list | tuple):
-            return tuple(freeze(v, f"{where}/{i}") for i, v in enumerate(value))
-        raise RecordError(where, f"must be a number, text, boolean, null or list: {brief(value)}")
-
-    if isinstance(data, Mapping):
-        items = list(data.items())
-    elif isinstance(data, list | tuple):
-        items = []
-        for i, pair in enumerate(data):
-            if not isinstance(pair, list | tuple) or len(pair) != 2:
-                raise RecordError(
-                    f"{field}/{i}", f"must be a pair [name, value], not {brief(pair)}"
-                )
-            items.append((pair[0], pair[1]))
-    else:
-        raise RecordError(field, f"must be an object of names to values, not {brief(data)}")
-    out = {}
-    for name, value in items:
-        if not isinstance(name, str):
-            raise RecordError(field, f"a name must be text, not {brief(name)}")
-        if name in out:
-            raise RecordError(field, f"{brief_name(name)} is given twice")
-        out[name] = freeze(value, f"{field}/{brief_name(name)}")
-    return tuple(sorted(out.items()))
+    return facts_from_json(data, RecordError, field)
 
 
 _RESULT_FIELDS = ("durak", "draw", "places", "winners", "losers")
@@ -378,7 +350,7 @@ class Record:
         try:
             rules = Rules.from_dict(data["rules"])
         except DurakError as exc:
-            raise RecordError("rules", str(exc)) from None
+            raise RecordError("rules", exc.message) from None
         deal = data["deal"]
         actions = []
         known: dict[str, Action] = {}  # a game repeats many actions ("p1 take", "p0 pass")
@@ -388,12 +360,12 @@ class Record:
                 try:
                     action = known[text] = parse_action(text)
                 except DurakError as exc:
-                    raise RecordError(f"actions/{i}", str(exc)) from None
+                    raise RecordError(f"actions/{i}", exc.message) from None
             actions.append(action)
         try:
             deck = parse_cards(deal["deck"]) if "deck" in deal else None
         except DurakError as exc:
-            raise RecordError("deal/deck", str(exc)) from None
+            raise RecordError("deal/deck", exc.message) from None
         result = data.get("result")
         try:
             finished = result_from_dict(result) if result is not None else None
@@ -477,7 +449,7 @@ def _validate(data: Any) -> None:
     record = _check_fields(data, "", "a record", _TOP_FIELDS)
     for name in _TOP_REQUIRED:
         if name not in record:
-            raise _fail("", f"the field {name!r} of a record is missing")
+            raise _fail("", f"the field {brief(name)} of a record is missing")
     if record["format"] != FORMAT:
         raise _fail("format", f"must be {FORMAT!r}, not {brief(record['format'])}")
     version = record["version"]
@@ -503,7 +475,7 @@ def _validate(data: Any) -> None:
         raise _fail("result", f"the result is a JSON object or null, not {brief(result)}")
     missing = [name for name in _RESULT_FIELDS if result is not None and name not in result]
     if missing:
-        raise _fail("result", f"the field {missing[0]!r} of the result is missing")
+        raise _fail("result", f"the field {brief(missing[0])} of the result is missing")
     if "players" in record:
         _check_strings(record["players"], "players", None, "a name")
     if "meta" in record and not isinstance(record["meta"], Mapping):
@@ -525,7 +497,7 @@ def replay(record: Record) -> GameState:
     try:
         state = record.initial_state()
     except DurakError as exc:
-        raise RecordError("deal", str(exc)) from None
+        raise RecordError("deal", exc.message) from None
     for i, action in enumerate(record.actions):
         bad = check(state, action)
         if bad is not None:

@@ -13,11 +13,23 @@ integer of more than :data:`durak.records.MAX_INT_DIGITS` (4,300) digits raises 
 True
 >>> view_from_dict(view_to_dict(view(state, 0))) == view(state, 0)
 True
+
+A :class:`~durak.cards.Card` is an :class:`int` (so are suits and ranks): given to
+:func:`json.dumps` as it is, it silently becomes a number (``7h`` is ``39``). Turn any value
+into JSON with :func:`to_json` first, or call :func:`dumps`:
+
+>>> from durak import Card, Lead
+>>> json.dumps({"card": Card("7h")})
+'{"card": 39}'
+>>> dumps({"card": Card("7h"), "move": Lead(0, "7h"), "hand": (Card("As"),)})
+'{"card": "7h", "move": "p0 lead 7h", "hand": ["As"]}'
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
+from enum import IntEnum
 from typing import Any
 
 import attrs
@@ -36,10 +48,12 @@ from durak.state import GameState
 from durak.views import PlayerView
 
 __all__ = [
+    "dumps",
     "event_from_dict",
     "event_to_dict",
     "state_from_dict",
     "state_to_dict",
+    "to_json",
     "view_from_dict",
     "view_to_dict",
 ]
@@ -108,6 +122,11 @@ def _decode_field(
     try:
         return decode(value)
     except (DurakError, TypeError, ValueError, KeyError) as exc:
+        if isinstance(exc, DurakError):
+            raise RecordError(field.name, exc.message) from None
+        if isinstance(exc, KeyError):  # its text would be the key's repr, which may fail
+            key = exc.args[0] if exc.args else None
+            raise RecordError(field.name, f"unknown value {brief(key)}") from None
         raise RecordError(field.name, str(exc)) from None
 
 
@@ -174,6 +193,8 @@ _RULES_KEPT = 64
 def _card_text(card: Card) -> str:
     text = _CARD_TEXT.get(card)
     if text is None:
+        if type(card) is not Card:
+            raise TypeError(f"expected a card, not {brief(card)}")
         text = _CARD_TEXT[card] = str(card)
     return text
 
@@ -440,3 +461,53 @@ def _check_event(event: Event) -> None:
         case _events.Drew(count=count, cards=tuple() as cards) if len(cards) != count:
             reason = f"a draw of count {count} names {count} cards, not {len(cards)}"
             raise RecordError("cards", reason)
+
+
+def to_json(value: Any) -> Any:
+    """``value`` as plain JSON values, whatever the library put in it: cards as their text form
+    (``"7h"``, not the integer a card also is), suits and ranks as letters, actions in the
+    notation (``"p0 lead 7h"``), messages as their English text, states and views as
+    :func:`state_to_dict` and :func:`view_to_dict`, events as :func:`event_to_dict`, rules as
+    :meth:`~durak.rules.Rules.to_dict`, results as the records write them; tuples, lists and
+    sets as lists (a set sorted), mappings as objects with text keys. Other values are left
+    as they are, for :func:`json.dumps` to take or refuse.
+    """
+    if isinstance(value, Card):
+        return _card_text(value)
+    if isinstance(value, Suit):
+        return value.letter
+    if isinstance(value, IntEnum) and hasattr(value, "letter"):  # a rank
+        return value.letter
+    if isinstance(value, bool | float | str | None) or type(value) is int:
+        return str(value) if isinstance(value, str) and type(value) is not str else value
+    if isinstance(value, GameState):
+        return state_to_dict(value)
+    if isinstance(value, PlayerView):
+        return view_to_dict(value)
+    if isinstance(value, Rules):
+        return value.to_dict()
+    if isinstance(value, Mapping):
+        return {str(to_json(k)): to_json(v) for k, v in value.items()}
+    if isinstance(value, frozenset | set):
+        return [to_json(v) for v in sorted(value)]
+    if isinstance(value, list | tuple):
+        return [to_json(v) for v in value]
+    if attrs.has(type(value)):
+        if hasattr(value, "describe"):  # an action
+            return str(value)
+        if isinstance(value, Event):
+            return event_to_dict(value)
+        return result_to_dict(value)
+    return value
+
+
+def dumps(value: Any, **kwargs: Any) -> str:
+    """:func:`json.dumps` of :func:`to_json` ``(value)``: cards as text, never as numbers.
+    Keyword arguments go to :func:`json.dumps` (``indent=2``; ``ensure_ascii`` is ``False``
+    unless given).
+
+    Raises:
+        TypeError: a value JSON cannot hold (as :func:`json.dumps`).
+    """
+    kwargs.setdefault("ensure_ascii", False)
+    return json.dumps(to_json(value), **kwargs)

@@ -9,14 +9,18 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from durak.cards import Card, Suit
-from durak.rules.settings import Rules
+from durak.errors import PositionError, check_seat
+from durak.messages import message
 
-__all__ = ["Extra", "GameState", "Result"]
+if TYPE_CHECKING:
+    from durak.rules.settings import Rules
+
+__all__ = ["Extra", "GameState", "Result", "use_one_actor"]
 
 #: One table pair: the attack card and the card that beat it (``None`` while unbeaten).
 Pair = tuple[Card, Card | None]
@@ -152,6 +156,29 @@ class GameState:
         """Whether the game has ended (R7.3)."""
         return self.result is not None
 
+    def outcome(self) -> Result:
+        """The result of the finished game (R7.3): :attr:`result` typed as there.
+
+        Raises:
+            PositionError: the game is still running (code ``game.running``).
+        """
+        result = self.result
+        if result is None:
+            raise PositionError(message("game.running"))
+        return result
+
+    def actor(self) -> int:
+        """The seat to ask now, :func:`durak.next_actor` (R13.2) typed as a seat.
+
+        Raises:
+            PositionError: the game is over (code ``game.finished``).
+            RulesError: as :func:`durak.next_actor`.
+        """
+        seat = _ONE_ACTOR[0](self)
+        if seat is None:
+            raise PositionError(message("game.finished"))
+        return seat
+
     @property
     def unbeaten(self) -> tuple[Card, ...]:
         """The attack cards on the table that are not yet beaten, in the order played."""
@@ -201,8 +228,16 @@ class GameState:
 
     def is_active(self, seat: int) -> bool:
         """Whether ``seat`` is still playing: not out, and not finished (an empty hand with an
-        empty stock, R7.1)."""
-        return self.places[seat] is None and (bool(self.hands[seat]) or bool(self.stock))
+        empty stock, R7.1).
+
+        Raises:
+            SeatError: ``seat`` is not a seat of the game (also an :class:`IndexError`).
+        """
+        try:
+            return self.places[seat] is None and (bool(self.hands[seat]) or bool(self.stock))
+        except IndexError:
+            check_seat(seat, len(self.places))
+            raise
 
     def __str__(self) -> str:
         """The position's text form, hidden cards included (a view never shows them): the
@@ -245,6 +280,17 @@ def _result_text(result: Result) -> str:
     """The result as a text field: ``result: durak 1, places 1 2``, or ``result: draw ...``."""
     who = "draw" if result.draw else "no durak" if result.durak is None else f"durak {result.durak}"
     return f"result: {who}, places {' '.join(str(p) for p in result.places)}"
+
+
+#: The one-actor rule (R13.2), :func:`durak.next_actor`, which :mod:`durak.engine` gives when
+#: it is imported (:func:`use_one_actor`): the state sits below the engine, so it asks the
+#: engine through this hook instead of importing it.
+_ONE_ACTOR: list[Callable[[GameState], int | None]] = []
+
+
+def use_one_actor(next_actor: Callable[[GameState], int | None]) -> None:
+    """Give :meth:`GameState.actor` the engine's one-actor rule (R13.2); the engine does."""
+    _ONE_ACTOR[:] = [next_actor]
 
 
 _NAMES = tuple(f.name for f in attrs.fields(GameState))

@@ -34,6 +34,7 @@ from typing import Any
 
 import attrs
 
+from durak._input import brief
 from durak.bots import make_bot
 from durak.engine import apply, legal_actions, new_game, next_actor
 from durak.errors import RulesError
@@ -75,7 +76,9 @@ def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float,
         ValueError: negative counts, or more successes than trials.
     """
     if trials < 0 or not 0 <= successes <= max(trials, 0):
-        raise ValueError(f"need 0 <= successes <= trials, not {successes} of {trials}")
+        raise ValueError(
+            f"need 0 <= successes <= trials, not {brief(successes)} of {brief(trials)}"
+        )
     if trials == 0:
         return (0.0, 1.0)
     p = successes / trials
@@ -402,9 +405,9 @@ def run_tournament(
     if len(names) != rules.players:
         raise RulesError("players", f"{len(names)} bots given for {rules.players} seats")
     if games < 0:
-        raise ValueError(f"games must be at least 0, not {games}")
+        raise ValueError(f"games must be at least 0, not {brief(games)}")
     if jobs < 1:
-        raise ValueError(f"jobs must be at least 1, not {jobs}")
+        raise ValueError(f"jobs must be at least 1, not {brief(jobs)}")
     for name in names:
         make_bot(name, 0)  # fail early on an unknown name
     records: list[GameRecord] = []

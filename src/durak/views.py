@@ -32,6 +32,7 @@ from durak.engine import (
     next_actor,
 )
 from durak.errors import InvalidError, PositionError
+from durak.messages import message
 from durak.rules.modules import plan_for
 from durak.rules.settings import Rules
 from durak.state import Extra, GameState, Pair, Result, _bout_fields, _cards, _result_text
@@ -130,6 +131,26 @@ class PlayerView:
     def is_over(self) -> bool:
         """Whether the game has ended."""
         return self.result is not None
+
+    def outcome(self) -> Result:
+        """The result of the finished game: :attr:`result` typed as there.
+
+        Raises:
+            PositionError: the game is still running (code ``game.running``).
+        """
+        if self.result is None:
+            raise PositionError(message("game.running"))
+        return self.result
+
+    def actor(self) -> int:
+        """The seat to ask now, :attr:`next_actor` (R13.2) typed as a seat.
+
+        Raises:
+            PositionError: the game is over (code ``game.finished``).
+        """
+        if self.next_actor is None:
+            raise PositionError(message("game.finished"))
+        return self.next_actor
 
     @property
     def unbeaten(self) -> tuple[Card, ...]:
@@ -255,7 +276,7 @@ def _check_view(v: PlayerView) -> None:
     n = v.rules.players
     for name in ("hand_sizes", "known", "active", "places"):
         if len(getattr(v, name)) != n:
-            raise PositionError(f"{name}: one entry per seat is needed, {n} seats")
+            raise PositionError(message("position.entries-count", field=name, n=n))
     seats = [v.player, v.dealer, v.attacker, v.defender, v.leader]
     seats += [*v.throwers, *v.joined, *v.passed, *v.done, *v.acting, *v.out, *v.left]
     for seat in seats:

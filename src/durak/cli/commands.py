@@ -1,6 +1,7 @@
 """What the human types in ``durak play``'s line mode (:func:`parse_command`, see
-:data:`LINE_HELP`), and why a card or an action cannot be played now: the engine's own
-:class:`~durak.errors.IllegalActionError` text.
+:data:`LINE_HELP`): read by the library's own reader, :mod:`durak.moves`, where it names one
+legal action, with the terminal's preferences where it names several; and why a card or an
+action cannot be played now: the engine's own :class:`~durak.errors.IllegalActionError` text.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from durak.cli.render import _cards_used, _Look, action_text, listed_actions
 from durak.engine import apply
 from durak.errors import IllegalActionError, InvalidCardError, InvalidError
 from durak.i18n import N_
+from durak.moves import readings
 from durak.notation import parse_action
 from durak.state import GameState
 
@@ -176,6 +178,17 @@ def _not_a_card(words: Sequence[str], look: _Look) -> str:
     return look._("not a card or a command: '{text}' (help lists the commands)").format(text=shown)
 
 
+def _reading(text: str, state: GameState, player: int) -> Action | None:
+    """The one legal action :func:`durak.moves.readings` reads in ``text`` (the words and cards
+    of every shipped language), or ``None``: then the terminal's own preferences (beat the first
+    card, play before transfer) and explanations apply."""
+    try:
+        found = readings(text, state, player)
+    except InvalidError:
+        return None
+    return found[0] if len(found) == 1 else None
+
+
 _QUIT = {"q", "quit", "exit"}
 _TAKE = {"t", "take"}
 _PASS = {"d", "done", "pass", "bito"}
@@ -240,6 +253,9 @@ def parse_command(
                     )
                 )
             return Command(action=legal[k - 1])
+        found = _reading(text, state, player)
+        if found is not None:  # the library's reading (durak.moves): one legal action
+            return Command(action=found)
         rest = words[1:]
         if head == "transfer":
             if not rest:

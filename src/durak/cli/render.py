@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from durak.actions import Action, Beat, Lead, Pass, ShowTrump, Take, ThrowIn, Transfer
 from durak.cards import Card, Suit
+from durak.cards import hand_order as _hand_order
 from durak.engine import legal_actions
 from durak.events import (
     Drew,
@@ -93,15 +94,9 @@ def _cards_used(action: Action) -> tuple[Card, ...]:
 
 
 def display_order(cards: Iterable[Card], trump: Suit) -> list[Card]:
-    """``cards`` in display order: by suit with the trump suit last, then by rank."""
-    return sorted(
-        cards,
-        key=lambda c: (
-            (2, 0, 0, c.copy, int(c))
-            if c.special
-            else (int(c.suit == trump), int(c.suit), int(c.rank), c.copy, int(c))
-        ),
-    )
+    """``cards`` in display order: by suit with the trump suit last, then by rank
+    (:func:`durak.cards.hand_order`)."""
+    return list(_hand_order(cards, trump))
 
 
 def hand_order(state: GameState, seat: int) -> list[Card]:

@@ -13,7 +13,8 @@ rules whose deck holds cards outside the 52 that the rules do not count
 have one) and rules whose plan (:func:`durak.rules.modules.plan_for`) has an action kind that
 no codec encodes (a house rule's kind whose module registered no codec, below).
 The R15 extensions are supported too: cheating's ``catch`` has a segment of its own, which its
-module gives through an ``rl_codecs()`` method, registered when first needed.
+module names as data (:attr:`~durak.rules.modules.RuleModule.rl_actions`: a verb whose actions
+are a player and one card), registered when first needed.
 
 Cards
 -----
@@ -164,7 +165,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import attrs
 import numpy as np
@@ -182,6 +183,7 @@ from durak.actions import (
     Take,
     ThrowIn,
     Transfer,
+    build_action,
     is_action,
 )
 from durak.cards import Card, format_cards
@@ -320,15 +322,38 @@ def check_supported(rules: Rules) -> None:
 
 
 def _module_codecs(rules: Rules) -> None:
-    """Register the codecs that the rules' modules give through an ``rl_codecs()`` method (the
-    shipped R15 modules do: cheating's ``catch``), once: a module can name its codecs without
-    importing this module (and numpy) before the adapters are used."""
+    """Register the codecs of the card actions that the rules' modules name in their
+    :attr:`~durak.rules.modules.RuleModule.rl_actions` (the shipped R15 modules do: cheating's
+    ``catch``), once: a module describes its actions as data, without importing this module
+    (and numpy)."""
     for module in plan_for(rules).modules:
-        give = getattr(module, "rl_codecs", None)
-        if callable(give):
-            for codec in give():
-                if _CODECS.get(codec.name) != codec:
-                    register_codec(codec)
+        for verb, description in module.rl_actions:
+            codec = _card_codec(verb, description)
+            if _CODECS.get(codec.name) != codec:
+                register_codec(codec)
+
+
+@cache
+def _card_codec(verb: str, description: str) -> ActionCodec:
+    """The segment of the action kind ``verb``, a player and one card: id ``i`` is the action
+    with the card of index ``i`` (built once per verb, so that registering it again changes
+    nothing)."""
+
+    def encode(action: Action, rules: Rules, context: object) -> int:
+        return card_index(getattr(action, "card"), rules)  # noqa: B009 - a plug-in's kind
+
+    def decode(i: int, player: int, rules: Rules, context: object) -> Action:
+        return build_action(verb, player, (index_card(i, rules),))
+
+    return ActionCodec(
+        verb,
+        (verb,),
+        shape=lambda rules: (rules.cards,),
+        encode=encode,
+        decode=decode,
+        describe=lambda i, rules: f"{verb} {index_card(i, rules)}",
+        description=f"[{verb}] {description}",
+    )
 
 
 @lru_cache(maxsize=256)

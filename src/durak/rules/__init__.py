@@ -44,5 +44,7 @@ __all__ = [
     "listing_bound",
 ]
 
-# The R15 extensions register themselves (their modules read the settings above).
-import durak.rules.extensions  # noqa: F401
+# The rule book's modules and the R15 extensions register themselves (their modules read the
+# settings above).
+import durak.rules.extensions
+import durak.rules.families  # noqa: F401

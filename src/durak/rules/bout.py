@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from durak.actions import ThrowIn
 from durak.cards import Card
+from durak.rules.shared import one
 
 if TYPE_CHECKING:
     from durak.actions import Action
@@ -162,9 +164,6 @@ class Bout:
             cards = self.matching(p)
             checkers = self.plan.throw_checkers
             if cards and checkers:
-                from durak.actions import ThrowIn
-                from durak.rules.families import one  # the shared actions (not at import: a cycle)
-
                 s = self.s
                 cards = tuple(
                     [

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from durak.actions import (
     Action,
@@ -59,9 +59,28 @@ from durak.events import (
 from durak.messages import message
 from durak.rules import drawing, objective, seating, throwing
 from durak.rules.beating import forbidder
-from durak.rules.modules import RuleModule, Settled, StrictSuits, Violation
+from durak.rules.hooks import (
+    REDEAL,
+    RedealRequest,
+    RuleModule,
+    Settled,
+    Violation,
+    register_built_ins,
+)
+from durak.rules.modules import StrictSuits
 from durak.rules.settings import Lead as LeadSetting
 from durak.rules.settings import NoTrumpLead, Rules, ThrowOrder
+from durak.rules.shared import (
+    _BEATS,
+    _LEADS,
+    _PASSES,
+    _SEVERAL_LEADS,
+    _SEVERAL_TRANSFERS,
+    _TAKES,
+    _THROW_INS,
+    _TRANSFERS,
+    one,
+)
 
 if TYPE_CHECKING:
     from durak.rules.bout import Bout
@@ -99,80 +118,6 @@ __all__ = [
 ]
 
 _EMPTY: frozenset[int] = frozenset()
-
-
-_Key = TypeVar("_Key")
-
-
-class _Built(dict[_Key, Action]):
-    """One action kind's actions, each built on first use and then shared: actions are
-    values, and building one runs its validators. The modules' listings read these tables,
-    so that a listed action costs one lookup. A table that outgrows its bound starts afresh."""
-
-    __slots__ = ("kind",)
-
-    def __init__(self, kind: type) -> None:
-        super().__init__()
-        self.kind = kind
-
-    def build(self, key: _Key) -> Action:
-        """The action that ``key`` names."""
-        raise NotImplementedError
-
-    def __missing__(self, key: _Key) -> Action:
-        if len(self) > 100_000:
-            self.clear()
-        action = self[key] = self.build(key)
-        return action
-
-
-class _Shared(_Built[int]):
-    """Single-card (or card-less) actions by key ``(player << 10 | attack card) << 10 | card``."""
-
-    __slots__ = ()
-
-    def build(self, key: int) -> Action:
-        kind = self.kind
-        p, a, c = key >> 20, (key >> 10) & 1023, key & 1023
-        if kind is Take or kind is Pass or kind is Redeal:
-            action: Action = kind(p)
-        elif kind is Lead or kind is Transfer:
-            action = kind(p, (Card(c),))
-        elif kind is Beat:
-            action = Beat(p, Card(a), Card(c))
-        else:
-            action = kind(p, Card(c))
-        return action
-
-
-class _SharedSeveral(_Built[tuple[int, tuple[Card, ...]]]):
-    """Several-card actions (leads of one rank, R4.2; transfers of several cards, R9.4) by
-    ``(player, cards)``."""
-
-    __slots__ = ()
-
-    def build(self, key: tuple[int, tuple[Card, ...]]) -> Action:
-        action: Action = self.kind(*key)
-        return action
-
-
-_LEADS = _Shared(Lead)
-_THROW_INS = _Shared(ThrowIn)
-_BEATS = _Shared(Beat)
-_PASSES = _Shared(Pass)
-_TAKES = _Shared(Take)
-_TRANSFERS = _Shared(Transfer)  # single-card transfers
-_SHARED: dict[type, _Shared] = {kind: _Shared(kind) for kind in (ShowTrump, ExchangeTrump, Redeal)}
-_SHARED.update({Lead: _LEADS, ThrowIn: _THROW_INS, Beat: _BEATS, Pass: _PASSES, Take: _TAKES})
-_SHARED[Transfer] = _TRANSFERS
-_SEVERAL_LEADS = _SharedSeveral(Lead)
-_SEVERAL_TRANSFERS = _SharedSeveral(Transfer)
-
-
-def one(kind: type, p: int, c: int = 0, a: int = 0) -> Action:
-    """The action ``kind`` of player ``p`` with card ``c`` (and attack card ``a`` for a beat),
-    built once and then shared: actions are values, and building one runs its validators."""
-    return _SHARED[kind][(p << 10 | a) << 10 | c]
 
 
 def in_hand(b: Bout, p: int, cards: Sequence[Card]) -> Violation | None:
@@ -1021,10 +966,8 @@ class Misdeal(RuleModule):
     def event(self, bout: Bout, action: Action) -> Event:
         return Redealt(action.player)
 
-    def effect(self, bout: Bout, action: Action) -> GameState:
-        from durak.engine import redeal
-
-        return redeal(bout.s)
+    def effect(self, bout: Bout, action: Action) -> RedealRequest:
+        return REDEAL  # the engine deals again (R12.2)
 
 
 #: The built-in modules in plan order.
@@ -1045,3 +988,5 @@ BUILT_IN: tuple[RuleModule, ...] = (
     Drawing(),
     Objective(),
 )
+
+register_built_ins(BUILT_IN)

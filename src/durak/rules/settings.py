@@ -17,10 +17,11 @@ from typing import Any, TypeVar
 
 import attrs
 
-from durak._input import brief, brief_name
+from durak._input import brief, brief_name, nearest
 from durak.cards import DECK_SIZES, MAX_COPIES, Suit
 from durak.errors import InvalidCardError, RulesError
-from durak.messages import message
+from durak.messages import Message, message
+from durak.rules.hooks import get_module
 
 __all__ = [
     "EXTENSION_SETTINGS",
@@ -122,6 +123,16 @@ class NoTrumpLead(StrEnum):
 E = TypeVar("E", bound=StrEnum)
 
 
+def unknown_setting(name: str, known: Iterable[str]) -> Message:
+    """The reason for an unknown setting ``name``: the known names, and the nearest of them
+    when one is near (``rules.unknown-setting-near``: "did you mean players?")."""
+    names = list(known)
+    near = nearest(name, names)
+    if near is None:
+        return message("rules.unknown-setting", known=", ".join(names))
+    return message("rules.unknown-setting-near", near=near, known=", ".join(names))
+
+
 def _choice(enum: type[E], setting: str, value: Any) -> E:
     if isinstance(value, enum):
         return value
@@ -129,6 +140,12 @@ def _choice(enum: type[E], setting: str, value: Any) -> E:
         with contextlib.suppress(ValueError):
             return enum(value)
     known = ", ".join(repr(m.value) for m in enum)
+    near = nearest(value, [m.value for m in enum])
+    if near is not None:
+        raise RulesError(
+            setting,
+            message("rules.unknown-value-near", given=brief(value), near=repr(near), known=known),
+        )
     raise RulesError(setting, message("rules.unknown-value", given=brief(value), known=known))
 
 
@@ -202,40 +219,36 @@ def _teams(value: Any) -> tuple[tuple[int, ...], ...] | None:
     if value is None:
         return None
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        raise RulesError("teams", f"must be a list of teams (lists of seats), not {brief(value)}")
+        raise RulesError("teams", message("rules.not-teams", given=brief(value)))
     teams = []
     for team in value:
         if isinstance(team, str | bytes) or not isinstance(team, Iterable):
-            raise RulesError("teams", f"each team must be a list of seats, not {brief(team)}")
+            raise RulesError("teams", message("rules.team-not-list", given=brief(team)))
         seats = tuple(team)
         for seat in seats:
             if isinstance(seat, bool) or not isinstance(seat, int):
-                raise RulesError("teams", f"a seat is an integer, not {brief(seat)}")
+                raise RulesError("teams", message("rules.seat-not-integer", given=brief(seat)))
         teams.append(tuple(sorted(seats)))
     return tuple(sorted(teams))
 
 
 def _names(value: Any) -> tuple[str, ...]:
-    from durak.rules.extensions import SETTINGS
-    from durak.rules.modules import get_module
-
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, Iterable):
-        raise RulesError("house_rules", f"must be a list of rule module names, not {brief(value)}")
+        raise RulesError("house_rules", message("rules.not-house-rules", given=brief(value)))
     names = tuple(value)
     for name in names:
         if not isinstance(name, str):
-            raise RulesError("house_rules", f"a house rule is named by a string, not {brief(name)}")
-        get_module(name)
-        if name in SETTINGS:
+            raise RulesError("house_rules", message("rules.house-rule-not-text", given=brief(name)))
+        setting = get_module(name).setting
+        if setting:
             raise RulesError(
                 "house_rules",
-                f"{name!r} is an R15 extension: switch it on with its setting "
-                f"{SETTINGS[name]} instead",
+                message("rules.house-rule-extension", given=brief(name), setting=setting),
             )
     if len(set(names)) != len(names):
-        raise RulesError("house_rules", "a house rule is named twice")
+        raise RulesError("house_rules", message("rules.house-rule-twice"))
     return names
 
 
@@ -243,15 +256,15 @@ def _suits(value: Any) -> frozenset[Suit]:
     if isinstance(value, str | Suit):
         value = [value]
     if not isinstance(value, Iterable):
-        raise RulesError("strict_suits", f"must be a set of suits, not {brief(value)}")
+        raise RulesError("strict_suits", message("rules.not-suits", given=brief(value)))
     out = set()
     for item in value:
         if not isinstance(item, str | Suit):
-            raise RulesError("strict_suits", f"a suit is a letter such as 'c', not {brief(item)}")
+            raise RulesError("strict_suits", message("rules.suit-not-letter", given=brief(item)))
         try:
             out.add(item if isinstance(item, Suit) else Suit.parse(item))
         except InvalidCardError as exc:
-            raise RulesError("strict_suits", str(exc)) from None
+            raise RulesError("strict_suits", exc.message) from None
     return frozenset(out)
 
 
@@ -381,26 +394,20 @@ class Rules:
 
     def __attrs_post_init__(self) -> None:
         if self.jokers and self.deck_size != 52:
-            raise RulesError(
-                "jokers",
-                f"jokers join 52-card decks only, not deck_size = {self.deck_size} (R15.1)",
-            )
+            raise RulesError("jokers", message("rules.jokers-deck", size=self.deck_size))
         if self.jokers * self.decks > MAX_COPIES:
             raise RulesError(
                 "jokers",
-                f"{self.jokers} jokers x {self.decks} decks make more than {MAX_COPIES} copies "
-                "of the joker (R1.2, R15.1)",
+                message(
+                    "rules.jokers-copies", count=self.jokers, decks=self.decks, limit=MAX_COPIES
+                ),
             )
         if self.show_sends_back and not self.transfer_by_showing_trump:
-            raise RulesError(
-                "show_sends_back",
-                "needs transfer_by_showing_trump = true (R15.3 changes where a show sends the "
-                "attack)",
-            )
+            raise RulesError("show_sends_back", message("rules.show-sends-back-alone"))
         need = self.players * self.hand_size
         if need > self.cards:
-            counts = {"count": brief(self.players), "hand": brief(self.hand_size)}
-            counts.update(need=brief(need), total=str(self.cards))
+            counts = {"count": self.players, "hand": self.hand_size}
+            counts.update(need=need, total=self.cards)
             if self.decks > 1:
                 reason = message(
                     "rules.deal-too-big-decks", decks=self.decks, size=self.deck_size, **counts
@@ -412,21 +419,21 @@ class Rules:
             cap = getattr(self, setting)
             if cap is not None and cap > self.cards:
                 raise RulesError(
-                    setting,
-                    f"must be at most the number of cards in play ({self.cards}), not {brief(cap)}",
+                    setting, message("rules.over-cards", total=self.cards, given=brief(cap))
                 )
         if self.misdeal_suit_count is not None and self.misdeal_suit_count > self.hand_size:
             raise RulesError(
                 "misdeal_suit_count",
-                f"must be at most hand_size ({self.hand_size}: no hand is dealt more cards), "
-                f"not {brief(self.misdeal_suit_count)}",
+                message(
+                    "rules.over-hand-size",
+                    hand=self.hand_size,
+                    given=brief(self.misdeal_suit_count),
+                ),
             )
         if self.teams is not None:
             self._check_teams(self.teams)
         if self.transfer_several and not self.transfer_by_card:
-            raise RulesError(
-                "transfer_several", "needs transfer_by_card = true (R9.4 adds cards to transfer)"
-            )
+            raise RulesError("transfer_several", message("rules.several-alone"))
         bound = listing_bound(self)
         if bound > MAX_LISTING:
             raise RulesError(
@@ -443,17 +450,13 @@ class Rules:
         k = len(teams)
         seats = sorted(s for team in teams for s in team)
         if seats != list(range(self.players)):
-            raise RulesError(
-                "teams", f"must split the seats 0-{self.players - 1} into teams, each seat once"
-            )
+            raise RulesError("teams", message("rules.teams-split", high=self.players - 1))
         if k < 2 or any(len(team) < 2 for team in teams):
-            raise RulesError("teams", "needs at least two teams of at least two players (R10.1)")
+            raise RulesError("teams", message("rules.teams-small"))
         for team in teams:
             if any(seat % k != team[0] % k for seat in team):
                 raise RulesError(
-                    "teams",
-                    f"seats must alternate between the {k} teams (R10.1): "
-                    f"team {list(team)} breaks it",
+                    "teams", message("rules.teams-alternate", count=k, given=brief(list(team)))
                 )
 
     def team_of(self, seat: int) -> int:
@@ -485,9 +488,7 @@ class Rules:
         """
         unknown = sorted(set(changes) - set(SETTINGS))
         if unknown:
-            raise RulesError(
-                brief_name(unknown[0]), message("rules.unknown-setting", known=", ".join(SETTINGS))
-            )
+            raise RulesError(brief_name(unknown[0]), unknown_setting(unknown[0], SETTINGS))
         return attrs.evolve(self, **changes)
 
     @classmethod
@@ -639,9 +640,7 @@ def _checked_init(init: Callable[..., None]) -> Callable[..., None]:
             )
         unknown = sorted(name for name in settings if name not in _KNOWN)
         if unknown:
-            raise RulesError(
-                brief_name(unknown[0]), message("rules.unknown-setting", known=", ".join(SETTINGS))
-            )
+            raise RulesError(brief_name(unknown[0]), unknown_setting(unknown[0], SETTINGS))
         init(self, **settings)
 
     return __init__

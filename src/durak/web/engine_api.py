@@ -40,7 +40,7 @@ an error answer quotes at most :data:`MAX_QUOTE` characters of the request (:fun
 (200, [{'type': 'Led', 'player': 1, 'cards': ['8c'], 'defender': 0}], [0])
 >>> status, refused = answer({"state": after["state"], "action": "p1 take"}, "de")
 >>> status, refused["error"], refused["rule"], refused["reason"]["code"]
-(422, 'p1 take: player 0 is the defender (R4.1)', 'R4.1', 'not-defender')
+(422, 'p1 take: player 0 is the defender (R4.1)', 'R4.1', 'illegal.not-defender')
 >>> refused["localized"]
 'p1 take: Verteidiger ist P0 (R4.1)'
 """

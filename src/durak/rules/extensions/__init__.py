@@ -59,13 +59,7 @@ EXTENSIONS = (Jokers(), SuitThrowIns(), ReverseShow(), Pogony(), Cheating())
 
 #: The setting that switches each R15 module on: the module is not named in ``house_rules``,
 #: where it would skip the setting's own checks.
-SETTINGS = {
-    "jokers": "jokers",
-    "throw-in-by-suit": "throw_in_by_suit",
-    "show-sends-back": "show_sends_back",
-    "pogony": "pogony",
-    "cheating": "cheating",
-}
+SETTINGS = {module.name: module.setting for module in EXTENSIONS}
 
 for _module in EXTENSIONS:
     register(_module)

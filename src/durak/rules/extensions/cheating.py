@@ -28,9 +28,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 import attrs
 
 from durak._input import brief
-from durak.actions import Action, Beat, ShowTrump, ThrowIn, Transfer, register_action
+from durak.actions import Action, Beat, ShowTrump, ThrowIn, Transfer, _player, register_action
 from durak.cards import Card, Suit, sort_cards
-from durak.errors import InvalidCardError, InvalidError
+from durak.errors import InvalidCardError
 from durak.messages import Message, message
 from durak.rules.beating import base_beats, beat_table_of
 from durak.rules.bout import Bout
@@ -38,7 +38,6 @@ from durak.rules.extensions.suits import one_rank_for_transfers
 from durak.rules.modules import RuleModule, Violation, active_modules, plan_for
 
 if TYPE_CHECKING:
-    from durak.rl.encoding import ActionCodec
     from durak.rules.settings import Rules
     from durak.state import Extra, GameState
     from durak.views import PlayerView
@@ -53,8 +52,7 @@ _MAY_CHEAT = (ThrowIn, Beat)  # the kinds of action that may be cheats
 
 
 def _seat(_inst: object, _attr: object, value: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**31:
-        raise InvalidError(f"a player is a seat number 0, 1, 2 ..., not {value!r}")
+    _player(_inst, _attr, value)  # the same check, and error, as every action's player
 
 
 def _card(value: Card | str) -> Card:
@@ -276,30 +274,6 @@ def fair_beat_table(trump: Suit, rules: Rules) -> bytes:
     return beat_table_of(trump, rules, modules, specials)
 
 
-@functools.cache
-def _catch_codec() -> ActionCodec:
-    """The ``catch`` segment: id ``i`` catches the card of index ``i`` (built once, so that
-    registering it again changes nothing)."""
-    from durak.rl.encoding import ActionCodec, card_index, index_card
-
-    def encode(action: Action, rules: Rules, context: object) -> int:
-        assert isinstance(action, Catch)
-        return card_index(action.card, rules)
-
-    def decode(i: int, player: int, rules: Rules, context: object) -> Action:
-        return cast(Action, Catch(player, index_card(i, rules)))
-
-    return ActionCodec(
-        "catch",
-        ("catch",),
-        shape=lambda rules: (rules.cards,),
-        encode=encode,
-        decode=decode,
-        describe=lambda i, rules: f"catch {index_card(i, rules)}",
-        description="[catch] catch the cheat card i on the table (R15.5)",
-    )
-
-
 def _without(extra: tuple[tuple[str, Extra], ...], names: Iterable[str]) -> dict[str, Extra]:
     gone = set(names)
     return {k: v for k, v in extra if k not in gone}
@@ -309,12 +283,15 @@ class Cheating(RuleModule):
     """R15.5: cheat throw-ins and beats are allowed; other players may catch them."""
 
     name = "cheating"
+    setting = "cheating"
     description = "Cheating: throw-ins and beats that break the rules stand unless caught (R15.5)"
     rule = "R15.5"
     kinds = (Catch,)
     private = (Catch,)
     public = _FACTS  # which table cards are cheats, who is benched: public facts (R15.5)
     checks = (ThrowIn, Transfer, ShowTrump)  # what check judges: throw-ins and transfers
+    #: The RL adapters give the catch its action ids: one per card index (durak.rl.encoding).
+    rl_actions = (("catch", "catch the cheat card i on the table (R15.5)"),)
 
     def applies(self, rules: Rules) -> bool:
         return rules.cheating
@@ -424,11 +401,6 @@ class Cheating(RuleModule):
             }
         )
         return changes
-
-    def rl_codecs(self) -> tuple[ActionCodec, ...]:
-        """The RL action ids of :class:`Catch` (read by :mod:`durak.rl.encoding`, which
-        registers them when rules with cheating are first encoded): one per card index."""
-        return (_catch_codec(),)
 
     def bout_end(self, state: GameState, changes: MutableMapping[str, Any]) -> None:
         facts = _without(changes.get("extra", state.extra), _FACTS)

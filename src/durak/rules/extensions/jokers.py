@@ -52,6 +52,7 @@ class Jokers(RuleModule):
     """R15.1: jokers join the deck; a joker beats anything and nothing beats it."""
 
     name = "jokers"
+    setting = "jokers"
     description = "Jokers: a joker beats any card and nothing beats it (R15.1)"
     rule = "R15.1"
     checks = (Transfer,)  # what check judges: the rest it never forbids

@@ -35,6 +35,7 @@ class Pogony(RuleModule):
     """R15.4: a durak finished off with sixes wears them as epaulettes."""
 
     name = "pogony"
+    setting = "pogony"
     description = "Epaulettes: a durak who took sixes in the last bout wears them (R15.4)"
     rule = "R15.4"
 

@@ -37,6 +37,7 @@ class ReverseShow(RuleModule):
     """R15.3: a shown trump sends the attack counterclockwise."""
 
     name = "show-sends-back"
+    setting = "show_sends_back"
     description = "A shown trump sends the attack back counterclockwise (R15.3)"
     rule = "R15.3"
 

@@ -48,6 +48,7 @@ class SuitThrowIns(RuleModule):
     """R15.2: a card matches the table by its rank (R4.3) or by its suit."""
 
     name = "throw-in-by-suit"
+    setting = "throw_in_by_suit"
     description = "A card of a suit on the table may be thrown in (R15.2)"
     rule = "R15.2"
     checks = _TRANSFER_KINDS  # check judges transfers alone

@@ -1,0 +1,387 @@
+"""A game with its history: push moves (actions or typed text), undo them, replay them, save
+and load the whole game as JSON, bots included.
+
+:class:`Game` is a small object over the immutable states of the engine and a
+:class:`~durak.records.Record`, as python-chess's ``Board`` is over its ``move_stack``:
+
+>>> from durak import Rules
+>>> game = Game(Rules(players=2), seed=1, bots={1: "rule"})
+>>> game.push("6c")
+Lead(player=0, cards=(Card('6c'),))
+>>> [str(a) for a in game.play_bots()]
+['p1 beat 6c 9c']
+>>> str(game.pop()), len(game.moves)
+('p1 beat 6c 9c', 1)
+>>> again = Game.loads(game.dumps())
+>>> again.moves == game.moves and again.state == game.state
+True
+
+A saved game is a game record (:mod:`durak.records`, so ``durak replay`` shows it) whose
+``meta`` holds the front-end's own metadata (:attr:`Game.meta`) and, under the key
+:data:`BOTS_KEY`, every bot's name, seed and state: a bot whose class has ``get_state`` and
+``set_state`` (the built-in ones do: their generator and memory) continues after loading
+exactly as it would have without the break.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from os import PathLike
+from pathlib import Path
+from typing import IO, Any
+
+from durak.actions import Action, is_action
+from durak.bots import Bot, bot_names, make_bot
+from durak.cards import Card
+from durak.engine import apply, next_actor
+from durak.errors import PositionError
+from durak.messages import message
+from durak.moves import parse_move
+from durak.records import Record, RecordError, dumps, load, loads, replay
+from durak.rules.settings import Rules
+from durak.state import GameState, Result
+from durak.views import PlayerView, view
+
+__all__ = ["BOTS_KEY", "Game"]
+
+#: The key of a saved game's ``meta`` under which the bots are kept.
+BOTS_KEY = "durak.bots"
+
+
+def _built_in_bot(name: str, seed: int | str | None) -> Bot:
+    """:func:`~durak.bots.make_bot` for the names of the built-in and installed bots only, so
+    that a saved game from elsewhere imports no module it names.
+
+    Raises:
+        ValueError: any other name.
+    """
+    base = name.partition(":")[0].strip().lower()
+    if base not in bot_names():
+        raise ValueError(
+            f"unknown bot {base!r} (a saved game names built-in or installed bots: "
+            f"{', '.join(bot_names())}; pass make_bot= to load others)"
+        )
+    return make_bot(name, seed)
+
+
+class Game:
+    """A game, its moves so far and its bots.
+
+    Args:
+        rules: the rules (default :class:`~durak.rules.Rules` ``()``).
+        seed: the deal's seed (R2.5); or give ``deck``, the deck order (top card first).
+            Neither: seed ``0``.
+        bots: bots by seat: a name :func:`~durak.bots.make_bot` knows (``"rule"``,
+            ``"random"``, ``"search:playouts=40"``); the other seats are the front-end's.
+        bot_seed: the bots' seeds are made from it and their seats (default: the deal's seed).
+        meta: the front-end's own information, saved with the game (JSON values).
+
+    Raises:
+        RulesError, RecordError: a deal the rules cannot make.
+        ValueError: an unknown bot name or a bot seat that is not a seat.
+        TypeError: arguments of the wrong type.
+    """
+
+    meta: dict[str, Any]
+    """The front-end's own information (JSON values), saved with the game and loaded back."""
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        *,
+        seed: int | str | None = None,
+        deck: Iterable[Card | str] | None = None,
+        bots: Mapping[int, str] | None = None,
+        bot_seed: int | str | None = None,
+        meta: Mapping[str, Any] | None = None,
+    ) -> None:
+        rules = Rules() if rules is None else rules
+        if seed is None and deck is None:
+            seed = 0
+        record = Record.start(rules, seed=seed, deck=deck)
+        base = bot_seed if bot_seed is not None else (seed if seed is not None else 0)
+        specs = {seat: (name, f"{base}/{seat}") for seat, name in sorted((bots or {}).items())}
+        self._setup(record, specs, dict(meta or {}), make_bot)
+
+    def _setup(
+        self,
+        record: Record,
+        specs: Mapping[int, tuple[str, int | str | None]],
+        meta: dict[str, Any],
+        factory: Callable[[str, int | str | None], Bot],
+    ) -> None:
+        if BOTS_KEY in meta:
+            raise ValueError(f"the metadata key {BOTS_KEY!r} is the game's own")
+        self._record = record
+        self._states: list[GameState] = [record.initial_state()]
+        self._moves: list[Action] = []
+        self.meta = meta
+        self._specs = dict(specs)
+        self._bots: dict[int, Bot] = {}
+        for seat, (name, bot_seed) in self._specs.items():
+            if isinstance(seat, bool) or not isinstance(seat, int):
+                raise TypeError(f"a bot's seat is a seat number, not {type(seat).__name__}")
+            if not 0 <= seat < record.rules.players:
+                raise ValueError(f"bots: {seat} is not a seat 0-{record.rules.players - 1}")
+            self._bots[seat] = factory(name, bot_seed)
+
+    # -- the position ---------------------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        """The rules in force."""
+        return self._record.rules
+
+    @property
+    def state(self) -> GameState:
+        """The position now (the whole truth: give players :meth:`view` instead)."""
+        return self._states[-1]
+
+    @property
+    def initial(self) -> GameState:
+        """The dealt position before the first move."""
+        return self._states[0]
+
+    @property
+    def moves(self) -> tuple[Action, ...]:
+        """The moves so far, in the order played."""
+        return tuple(self._moves)
+
+    def states(self) -> tuple[GameState, ...]:
+        """The replay: the dealt position, then the position after each move."""
+        return tuple(self._states)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game is over."""
+        return self.state.result is not None
+
+    @property
+    def actor(self) -> int:
+        """The seat to ask now (:func:`~durak.engine.next_actor`, R13.2), never ``None``.
+
+        Raises:
+            PositionError: the game is over (code ``game.finished``).
+        """
+        seat = next_actor(self.state)
+        if seat is None:
+            raise PositionError(message("game.finished"))
+        return seat
+
+    def outcome(self) -> Result:
+        """The result of the finished game.
+
+        Raises:
+            PositionError: the game is still running (code ``game.running``).
+        """
+        result = self.state.result
+        if result is None:
+            raise PositionError(message("game.running"))
+        return result
+
+    def view(self, player: int | None) -> PlayerView:
+        """What ``player`` may see now (``None``: an onlooker)."""
+        return view(self.state, player)
+
+    # -- moves ----------------------------------------------------------------------------
+
+    def parse(self, text: str, player: int | None = None) -> Action:
+        """The legal action ``text`` means now for ``player`` (default: :attr:`actor`), read by
+        :func:`durak.moves.parse_move`, without playing it.
+
+        Raises:
+            AmbiguousMoveError: the text names several legal actions.
+            IllegalActionError: it names none (why, for the action it most likely means).
+            MoveTextError: it is no move.
+        """
+        return parse_move(text, self.state, player)
+
+    def push(self, move: Action | str, player: int | None = None) -> Action:
+        """Play ``move``: an action, or text a player typed (read by :meth:`parse` for
+        ``player``). Returns the action played.
+
+        Raises:
+            IllegalActionError: the action is not legal now (the game is unchanged).
+            AmbiguousMoveError, MoveTextError: text that names no single legal action.
+            TypeError: ``move`` is neither an action nor text.
+        """
+        if isinstance(move, str):
+            action = self.parse(move, player)
+        elif is_action(move):
+            action = move
+        else:
+            raise TypeError(f"a move is an action or text, not {type(move).__name__}")
+        state = apply(self.state, action)
+        self._states.append(state)
+        self._moves.append(action)
+        return action
+
+    def pop(self) -> Action:
+        """Undo the last move and return it. A bot's generator is not wound back: it goes on
+        drawing where it was.
+
+        Raises:
+            PositionError: there is no move to undo (code ``game.nothing-to-undo``).
+        """
+        if not self._moves:
+            raise PositionError(message("game.nothing-to-undo"))
+        self._states.pop()
+        return self._moves.pop()
+
+    # -- bots -----------------------------------------------------------------------------
+
+    @property
+    def bots(self) -> Mapping[int, Bot]:
+        """The bots by seat."""
+        return dict(self._bots)
+
+    def bot_move(self) -> Action | None:
+        """If a bot is to act now (:attr:`actor`), ask it and play its choice; ``None`` when the
+        game is over or the seat to act is not a bot's."""
+        if self.is_over:
+            return None
+        seat = self.actor
+        bot = self._bots.get(seat)
+        if bot is None:
+            return None
+        return self.push(bot.choose(self.view(seat)))
+
+    def play_bots(self) -> list[Action]:
+        """Let the bots play until a seat without a bot is to act or the game is over; the
+        actions they played."""
+        played: list[Action] = []
+        while (action := self.bot_move()) is not None:
+            played.append(action)
+        return played
+
+    # -- records and JSON -----------------------------------------------------------------
+
+    def record(self) -> Record:
+        """The game as a record (:mod:`durak.records`): its deal, moves, result, and in its
+        ``meta`` the front-end's metadata and the bots."""
+        bots = {}
+        for seat, (name, seed) in self._specs.items():
+            bot = self._bots[seat]
+            get_state = getattr(bot, "get_state", None)
+            bots[str(seat)] = {
+                "name": name,
+                "seed": seed,
+                "state": get_state() if callable(get_state) else None,
+            }
+        meta = dict(self.meta)
+        if bots:
+            meta[BOTS_KEY] = bots
+        record = Record(
+            rules=self._record.rules,
+            seed=self._record.seed,
+            deck=self._record.deck,
+            dealer=self._record.dealer,
+            attacker=self._record.attacker,
+            actions=tuple(self._moves),
+            meta=meta,
+        )
+        return record.finish(self.state)
+
+    @classmethod
+    def from_record(
+        cls,
+        record: Record,
+        make_bot: Callable[[str, int | str | None], Bot] | None = None,
+    ) -> Game:
+        """The game a record holds, its moves replayed (each checked) and its bots made again
+        from the names, seeds and states saved in ``meta`` (:data:`BOTS_KEY`).
+
+        Args:
+            record: the record.
+            make_bot: makes a bot from a name and a seed; by default only the built-in and
+                installed bots' names are accepted (a file does not choose what is imported).
+
+        Raises:
+            ReplayError: a move of the record is not legal.
+            RecordError: the bots' entry is malformed, or names a bot that cannot be made or
+                whose state it refuses.
+            TypeError: ``record`` is not a record.
+        """
+        if not isinstance(record, Record):
+            raise TypeError(f"expected a Record, not {type(record).__name__}")
+        replay(record)
+        meta = dict(record.meta)
+        saved = meta.pop(BOTS_KEY, {})
+        if not isinstance(saved, dict):
+            raise RecordError(f"meta/{BOTS_KEY}", "the bots are an object by seat")
+        specs: dict[int, tuple[str, int | str | None]] = {}
+        states: dict[int, Any] = {}
+        for key, entry in saved.items():
+            where = f"meta/{BOTS_KEY}/{key}"
+            if not (isinstance(key, str) and key.isascii() and key.isdigit() and len(key) < 7):
+                raise RecordError(where, "a bot's key is its seat number")
+            if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
+                raise RecordError(where, "a bot is an object with a name, a seed and a state")
+            seed = entry.get("seed")
+            if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
+                raise RecordError(f"{where}/seed", "a seed is an integer or text")
+            specs[int(key)] = (entry["name"], seed)
+            states[int(key)] = entry.get("state")
+        game = cls.__new__(cls)
+        try:
+            game._setup(record, specs, meta, make_bot or _built_in_bot)
+        except (ValueError, TypeError) as exc:
+            raise RecordError(f"meta/{BOTS_KEY}", str(exc)) from None
+        for action in record.actions:
+            game.push(action)
+        for seat, data in states.items():
+            set_state = getattr(game._bots[seat], "set_state", None)
+            if data is not None and callable(set_state):
+                try:
+                    set_state(data)
+                except ValueError as exc:
+                    raise RecordError(f"meta/{BOTS_KEY}/{seat}/state", str(exc)) from None
+        return game
+
+    def to_dict(self) -> dict[str, Any]:
+        """The game as JSON values: :meth:`record`'s (valid against the record schema)."""
+        return self.record().to_dict()
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Game:
+        """The game :meth:`to_dict` gave (see :meth:`from_record`).
+
+        Raises:
+            RecordError, ReplayError: as :meth:`durak.records.Record.from_dict` and
+                :meth:`from_record`.
+        """
+        return cls.from_record(Record.from_dict(data))
+
+    def dumps(self) -> str:
+        """The game as JSON text."""
+        return dumps(self.record())
+
+    @classmethod
+    def loads(cls, text: str | bytes) -> Game:
+        """The game :meth:`dumps` gave, under the limits of :func:`durak.records.loads`.
+
+        Raises:
+            RecordError, ReplayError: as :func:`durak.records.loads` and :meth:`from_record`.
+        """
+        return cls.from_record(loads(text))
+
+    def save(self, file: str | PathLike[str] | IO[str]) -> None:
+        """Write the game as JSON to a path or an open text file.
+
+        Raises:
+            OSError: the file cannot be written.
+        """
+        text = self.dumps()
+        if isinstance(file, str | PathLike):
+            Path(file).write_text(text, encoding="utf-8")
+        else:
+            file.write(text)
+
+    @classmethod
+    def load(cls, file: str | PathLike[str] | IO[str]) -> Game:
+        """The game saved in a file, under the limits of :func:`durak.records.load`.
+
+        Raises:
+            RecordError, ReplayError: as :func:`durak.records.load` and :meth:`from_record`.
+        """
+        return cls.from_record(load(Path(file) if isinstance(file, PathLike) else file))
