@@ -35,9 +35,10 @@ from typing import Any
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from durak.jax import _core
-from durak.jax._convert import from_state as _core_from_state
+from durak.jax._convert import host_core as _host_core
 from durak.jax._convert import to_state as _core_to_state
 from durak.jax._core import Core, Spec, check_covered, spec_of
 from durak.rules.settings import Rules
@@ -109,6 +110,7 @@ class Env:
     def __init__(self, rules: Rules | None = None) -> None:
         self.rules = rules if rules is not None else Rules()
         self.spec: Spec = spec_of(self.rules)
+        self._batch_step: Any = None
 
     # -- the Pgx interface ----------------------------------------------------------------
 
@@ -188,9 +190,45 @@ class Env:
             ValueError: ``state`` is played under other rules.
             RulesError: a setting this engine does not play.
         """
-        if state.rules != self.rules:
-            raise ValueError("the state's rules are not this environment's rules")
-        return self._wrap(_core_from_state(state), jnp.int32(0))
+        return self.from_states([state], batch=False)
+
+    def from_states(self, states: list[GameState], batch: bool = True) -> State:
+        """A batch holding the reference positions ``states``, slot ``i`` holding
+        ``states[i]`` (``batch = False``: one game, ``states`` holding one).
+
+        Raises:
+            ValueError: a state is played under other rules.
+            RulesError: a setting this engine does not play.
+        """
+        if any(s.rules != self.rules for s in states):
+            raise ValueError("a state's rules are not this environment's rules")
+        cores = [_host_core(s) for s in states]
+        stacked = jax.tree_util.tree_map(lambda *xs: jnp.asarray(np.stack(xs)), *cores)
+        # A step on a finished game changes no card and derives the other fields anew: one
+        # compiled function (the caller's step) fills them. The games here are not finished.
+        size = len(states)
+        spec = self.spec
+        blank = State(
+            core=stacked,
+            current_player=jnp.zeros(size, dtype=jnp.int32),
+            observation=jnp.zeros((size, spec.obs), dtype=jnp.float32),
+            rewards=jnp.zeros((size, spec.p), dtype=jnp.float32),
+            terminated=jnp.ones(size, dtype=jnp.bool_),
+            truncated=jnp.zeros(size, dtype=jnp.bool_),
+            legal_action_mask=jnp.ones((size, spec.a), dtype=jnp.bool_),
+            _step_count=jnp.zeros(size, dtype=jnp.int32),
+        )
+        out = self.batch_step(blank, jnp.zeros(size, dtype=jnp.int32))
+        if not batch:
+            return jax.tree_util.tree_map(lambda x: x[0], out)
+        return out
+
+    def batch_step(self, state: State, action: Array) -> State:
+        """``jax.jit(jax.vmap(self.step))``, compiled once per environment and batch shape."""
+        if self._batch_step is None:
+            self._batch_step = jax.jit(jax.vmap(self.step))
+        out: State = self._batch_step(state, action)
+        return out
 
     def to_state(
         self,
@@ -202,7 +240,8 @@ class Env:
     ) -> GameState:
         """The reference :class:`~durak.GameState` of ``state`` (slot ``index`` of a batch).
         The deal's ``seed`` and ``shuffles`` are not held by the arrays: pass them to get a
-        state equal to the reference's.
+        state equal to the reference's. Fetch a batch to the host once
+        (``jax.device_get(state)``) before converting many of its slots.
 
         Raises:
             IndexError: ``index`` is outside the batch.

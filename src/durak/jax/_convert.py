@@ -14,8 +14,22 @@ from durak.rl.encoding import card_index
 from durak.state import GameState, Result
 
 
+_FIELDS = tuple(Core.__dataclass_fields__)
+
+
 def from_state(state: GameState) -> Core:
-    """One game's :class:`Core` (no batch axis) holding the reference position ``state``.
+    """One game's :class:`Core` (no batch axis, on the default device) holding the reference
+    position ``state``.
+
+    Raises:
+        TypeError: ``state`` is not a :class:`~durak.GameState`.
+        RulesError: its rules hold a setting this engine does not play (the setting is named).
+    """
+    return jax.tree_util.tree_map(jnp.asarray, host_core(state))
+
+
+def host_core(state: GameState) -> Core:
+    """:func:`from_state` with NumPy arrays (on the host: stack many before moving them).
 
     Raises:
         TypeError: ``state`` is not a :class:`~durak.GameState`.
@@ -89,7 +103,7 @@ def from_state(state: GameState) -> Core:
         "draw": np.bool_(result is not None and result.draw),
         "winners": winners,
     }
-    return Core(**{k: jnp.asarray(v) for k, v in fields.items()})
+    return Core(**fields)
 
 
 def to_state(
@@ -110,15 +124,14 @@ def to_state(
         IndexError: ``index`` is outside the batch.
     """
     spec = spec_of(rules)
-    host = jax.device_get(core)
+    a = {k: np.asarray(getattr(core, k)) for k in _FIELDS}
     if index is not None:
-        host = jax.tree_util.tree_map(lambda x: np.asarray(x)[index], host)
-    a = {k: np.asarray(getattr(host, k)) for k in Core.__dataclass_fields__}
+        a = {k: v[index] for k, v in a.items()}
     deck = spec.deck
     p = spec.p
 
     def cards(mask: np.ndarray[Any, Any]) -> tuple[Card, ...]:
-        return tuple(deck[i] for i in np.flatnonzero(mask))
+        return tuple([deck[i] for i in mask.nonzero()[0]])
 
     table: list[tuple[Card, Card | None]] = []
     for j in range(int(a["table_n"])):
