@@ -110,40 +110,43 @@ def lockstep(rules: Rules, seeds: Sequence[int], observe: bool = True) -> int:
         env = _ENVS[rules] = Env(rules)
     ref = [new_game(rules, seed=seed) for seed in seeds]
     batch = env.from_states(ref)
-    rng = np.random.default_rng(list(seeds)[:1] + [len(seeds)])
+    rng = np.random.default_rng([*list(seeds)[:1], len(seeds)])
     ended = [False] * len(ref)
     checked = 0
+
+    def at(g: int) -> str:  # where a disagreement is: read only when one is found
+        return f"{rules!r}, seed {seeds[g]}, step {int(host._step_count[g])}"
+
     while True:
         host = jax.device_get(batch)
         actions = np.zeros(len(ref), dtype=np.int32)
         live = False
         for g, s in enumerate(ref):
-            where = f"seed {seeds[g]}, step {int(host._step_count[g])}"
             back = env.to_state(host, g, seed=s.seed, shuffles=s.shuffles)
             if back != s:
-                raise Disagreement(f"{rules!r}, {where}: state\n  reference {s}\n  jax       {back}")
+                raise Disagreement(f"{at(g)}: state\n  reference {s}\n  jax       {back}")
             if s.result is not None:
                 if not ended[g]:
                     ended[g] = True
                     if not np.array_equal(_rewards(s), host.rewards[g]):
-                        raise Disagreement(f"{rules!r}, {where}: rewards {host.rewards[g]} != {_rewards(s)}")
+                        raise Disagreement(f"{at(g)}: rewards {host.rewards[g]} != {_rewards(s)}")
                     if not bool(host.terminated[g]):
-                        raise Disagreement(f"{rules!r}, {where}: not terminated")
+                        raise Disagreement(f"{at(g)}: not terminated")
                 continue
             live = True
             actor = next_actor(s)
             assert actor is not None
             if int(host.current_player[g]) != actor:
-                raise Disagreement(f"{rules!r}, {where}: actor {host.current_player[g]} != {actor}\n  {s}")
+                raise Disagreement(f"{at(g)}: actor {host.current_player[g]} != {actor}\n  {s}")
             mask = encoding.legal_mask(s, actor)
             if not np.array_equal(mask, host.legal_action_mask[g]):
                 ours = np.flatnonzero(host.legal_action_mask[g])
-                raise Disagreement(f"{rules!r}, {where}: mask {ours} != {np.flatnonzero(mask)}\n  {s}")
+                raise Disagreement(f"{at(g)}: mask {ours} != {np.flatnonzero(mask)}\n  {s}")
             if observe:
                 obs = encoding.observe(s, actor)
                 if not np.array_equal(obs, host.observation[g]):
                     bad = np.flatnonzero(obs != host.observation[g])
-                    raise Disagreement(f"{rules!r}, {where}: observation differs at {bad}\n  {s}")
+                    raise Disagreement(f"{at(g)}: observation differs at {bad}\n  {s}")
             action = int(rng.choice(np.flatnonzero(mask)))
             actions[g] = action
             ref[g] = apply(s, encoding.decode(action, s))
@@ -153,20 +156,28 @@ def lockstep(rules: Rules, seeds: Sequence[int], observe: bool = True) -> int:
         batch = env.batch_step(batch, jnp.asarray(actions))
 
 
-def family(name: str, games: int, first_seed: int = 0, batch: int = 64) -> tuple[int, int]:
-    """Play ``games`` games of the family ``name``; return ``(games, steps)`` checked.
+def family(
+    name: str,
+    games: int,
+    first_seed: int = 0,
+    batch: int = 64,
+    variants: Sequence[int] | None = None,
+) -> tuple[int, int]:
+    """Play ``games`` games of the family ``name`` (of its ``variants``, default all, by
+    index; game ``seed`` plays variant ``seed % len(variants)``); return ``(games, steps)``
+    checked.
 
     Raises:
         Disagreement: the first disagreement found.
     """
-    variants = FAMILIES[name]
+    chosen = list(range(len(FAMILIES[name]))) if variants is None else list(variants)
     steps = 0
-    for v, settings in enumerate(variants):
-        rules = Rules(**settings)
+    for k, v in enumerate(chosen):
+        rules = Rules(**FAMILIES[name][v])
         seeds = [
             seed
             for seed in range(first_seed, first_seed + games)
-            if seed % len(variants) == v and (name, v, seed) not in KNOWN
+            if seed % len(chosen) == k and (name, v, seed) not in KNOWN
         ]
         for i in range(0, len(seeds), batch):
             steps += lockstep(rules, seeds[i : i + batch])

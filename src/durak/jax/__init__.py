@@ -31,7 +31,8 @@ Rules outside the covered settings (:func:`check_covered`) raise
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from functools import lru_cache
+from typing import Any, TypeAlias
 
 import jax
 import jax.numpy as jnp
@@ -54,7 +55,7 @@ __all__ = [
     "spec_of",
 ]
 
-Array = jax.Array
+Array: TypeAlias = jax.Array
 
 
 @jax.tree_util.register_dataclass
@@ -110,7 +111,6 @@ class Env:
     def __init__(self, rules: Rules | None = None) -> None:
         self.rules = rules if rules is not None else Rules()
         self.spec: Spec = spec_of(self.rules)
-        self._batch_step: Any = None
 
     # -- the Pgx interface ----------------------------------------------------------------
 
@@ -220,14 +220,13 @@ class Env:
         )
         out = self.batch_step(blank, jnp.zeros(size, dtype=jnp.int32))
         if not batch:
-            return jax.tree_util.tree_map(lambda x: x[0], out)
+            one: State = jax.tree_util.tree_map(lambda x: x[0], out)
+            return one
         return out
 
     def batch_step(self, state: State, action: Array) -> State:
         """``jax.jit(jax.vmap(self.step))``, compiled once per environment and batch shape."""
-        if self._batch_step is None:
-            self._batch_step = jax.jit(jax.vmap(self.step))
-        out: State = self._batch_step(state, action)
+        out: State = _batch_step(self.rules)(state, action)
         return out
 
     def to_state(
@@ -271,7 +270,15 @@ class Env:
         )
 
 
+@lru_cache(maxsize=32)
+def _batch_step(rules: Rules) -> Any:
+    """The compiled batch step of ``rules``' environment, shared by every :class:`Env` of
+    these rules (compiling takes seconds)."""
+    return jax.jit(jax.vmap(Env(rules).step))
+
+
 def put(batch: State, index: int, state: State) -> State:
     """``batch`` with slot ``index`` replaced by the single game ``state`` (for example
     :meth:`Env.from_state` of a reference position)."""
-    return jax.tree_util.tree_map(lambda b, s: b.at[index].set(s), batch, state)
+    out: State = jax.tree_util.tree_map(lambda b, s: b.at[index].set(s), batch, state)
+    return out

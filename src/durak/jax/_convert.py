@@ -13,7 +13,6 @@ from durak.jax._core import Core, spec_of
 from durak.rl.encoding import card_index
 from durak.state import GameState, Result
 
-
 _FIELDS = tuple(Core.__dataclass_fields__)
 
 
@@ -25,7 +24,8 @@ def from_state(state: GameState) -> Core:
         TypeError: ``state`` is not a :class:`~durak.GameState`.
         RulesError: its rules hold a setting this engine does not play (the setting is named).
     """
-    return jax.tree_util.tree_map(jnp.asarray, host_core(state))
+    core: Core = jax.tree_util.tree_map(jnp.asarray, host_core(state))
+    return core
 
 
 def host_core(state: GameState) -> Core:

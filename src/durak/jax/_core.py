@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeAlias
 
 import jax
 import jax.numpy as jnp
@@ -33,11 +33,11 @@ from durak.rules.settings import (
     Objective,
     OnLastCleared,
     Rules,
-    ThrowOrder,
     Throwers,
+    ThrowOrder,
 )
 
-Array = jax.Array
+Array: TypeAlias = jax.Array
 
 #: The settings this engine plays at their rule-book default only, with that default; any
 #: other value is refused (:func:`spec_of`).
@@ -567,7 +567,8 @@ def step(spec: Spec, c: Core, player: Array, action: Array) -> Core:
     )
     ended = _end_bout(spec, new)
     over = _over(spec, new)
-    return jax.tree_util.tree_map(lambda a, b: jnp.where(over, a, b), ended, new)
+    out: Core = jax.tree_util.tree_map(lambda a, b: jnp.where(over, a, b), ended, new)
+    return out
 
 
 # -- the deal -------------------------------------------------------------------------------
@@ -669,8 +670,8 @@ def observe(spec: Spec, c: Core, player: Array, f: Facts | None = None) -> Array
     unbeaten = (att_hot & (c.beat < 0)[:, None]).any(axis=0)
     beating = beat_hot.any(axis=0)
     slots = jnp.stack([att_hot, beat_hot], axis=1)  # [S, 2, N]
-    discard = jnp.zeros(n, dtype=jnp.bool_).at[jnp.maximum(c.discard, 0)].max(
-        jnp.arange(n) < c.discard_n
+    discard = (
+        jnp.zeros(n, dtype=jnp.bool_).at[jnp.maximum(c.discard, 0)].max(jnp.arange(n) < c.discard_n)
     )
     trump_card = (jnp.arange(n) == c.trump_card) & (c.trump_card >= 0)
     hand = c.hands[player]

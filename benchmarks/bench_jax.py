@@ -1,0 +1,167 @@
+"""JAX engine benchmark: one-actor steps per second of the reference engine and of durak.jax.
+
+Prints, in one run on one machine (needs the ``jax`` extra; Pgx optional):
+
+(a) the reference engine's one-actor steps per second: random games, at every step the actor of
+    R13.2 (``next_actor``) picks one of his ``legal_actions`` at random and ``apply`` plays it;
+(b) the JAX engine's steps per second at each batch size (``--batches``, default 1, 64, 1024
+    and 4096): ``jax.lax.scan`` over ``--steps`` steps of the Pgx interface (``Env.step``,
+    observation and legal mask included), each step a uniformly random legal action per game
+    and a finished game dealt anew (Pgx's auto-reset), all inside one compiled function; the
+    compile time is reported apart and not counted;
+(c) the memory one game takes in the batch (the bytes of its state's arrays);
+(d) for scale, two Pgx games (``--pgx``, default connect_four and leduc_holdem) measured by the
+    same loop at the largest batch, if Pgx is installed.
+
+Each rate is the median of ``--runs`` timed runs. The device is JAX's default (``JAX_PLATFORMS``
+picks one; on a machine with a GPU the GPU). With several devices, ``--shard`` splits the batch
+over them (``jax.sharding``; the code is the same).
+
+Usage::
+
+    python benchmarks/bench_jax.py                       # about a minute after compiling
+    python benchmarks/bench_jax.py --players 4 --batches 1024 4096 16384
+    python benchmarks/bench_jax.py --preset perevodnoy --runs 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+
+from durak import Rules, apply, legal_actions, new_game, next_actor
+from durak.presets import get_preset
+
+
+def reference_rate(rules: Rules, games: int, runs: int) -> float:
+    """One-actor steps per second of the reference engine over ``games`` random games."""
+    rates = []
+    for _ in range(runs):
+        rng = random.Random(1)
+        steps = 0
+        start = time.perf_counter()
+        for seed in range(games):
+            s = new_game(rules, seed=seed)
+            while s.result is None:
+                actor = next_actor(s)
+                assert actor is not None
+                s = apply(s, rng.choice(legal_actions(s, actor)))
+                steps += 1
+        rates.append(steps / (time.perf_counter() - start))
+    return statistics.median(rates)
+
+
+def _loop(env: Any, steps: int) -> Callable[[Any, jax.Array], tuple[Any, jax.Array]]:
+    """A compiled function ``(state, key) -> (state, key)`` running ``steps`` batch steps of
+    random legal actions with auto-reset."""
+    init = jax.vmap(env.init)
+    step = jax.vmap(env.step)
+
+    def body(carry: tuple[Any, jax.Array], _: Any) -> tuple[tuple[Any, jax.Array], None]:
+        state, key = carry
+        key, pick, deal = jax.random.split(key, 3)
+        batch = state.legal_action_mask.shape[0]
+        logits = jnp.where(state.legal_action_mask, 0.0, -jnp.inf)
+        action = jax.random.categorical(pick, logits, axis=-1)
+        state = step(state, action)
+        fresh = init(jax.random.split(deal, batch))
+        done = state.terminated | state.truncated
+        state = jax.tree_util.tree_map(
+            lambda new, old: jnp.where(done.reshape((-1,) + (1,) * (old.ndim - 1)), new, old),
+            fresh,
+            state,
+        )
+        return (state, key), None
+
+    def run(state: Any, key: jax.Array) -> tuple[Any, jax.Array]:
+        (state, key), _ = jax.lax.scan(body, (state, key), None, length=steps)
+        return state, key
+
+    return jax.jit(run)
+
+
+def jax_rate(env: Any, batch: int, steps: int, runs: int, shard: bool) -> tuple[float, float, int]:
+    """``(steps per second, compile seconds, bytes per game)`` of ``env`` at ``batch``."""
+    key = jax.random.PRNGKey(0)
+    state = jax.jit(jax.vmap(env.init))(jax.random.split(key, batch))
+    if shard and len(jax.devices()) > 1 and batch % len(jax.devices()) == 0:
+        mesh = jax.sharding.Mesh(jax.devices(), ("games",))
+        spec = jax.sharding.NamedSharding(mesh, jax.sharding.PartitionSpec("games"))
+        state = jax.device_put(state, spec)
+    leaves = jax.tree_util.tree_leaves(state)
+    per_game = sum(x.nbytes for x in leaves) // batch
+    run = _loop(env, steps)
+    start = time.perf_counter()
+    compiled = run.lower(state, key).compile()
+    compile_s = time.perf_counter() - start
+    state, key = compiled(state, key)
+    jax.block_until_ready(state)
+    rates = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        state, key = compiled(state, key)
+        jax.block_until_ready(state)
+        rates.append(batch * steps / (time.perf_counter() - start))
+    return statistics.median(rates), compile_s, per_game
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark and print its figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--preset", default="podkidnoy")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--batches", type=int, nargs="*", default=[1, 64, 1024, 4096])
+    parser.add_argument("--steps", type=int, default=0, help="steps per timed run (0: auto)")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--games", type=int, default=200, help="reference games per run")
+    parser.add_argument("--pgx", nargs="*", default=["connect_four", "leduc_holdem"])
+    parser.add_argument("--shard", action="store_true", help="shard the batch over devices")
+    args = parser.parse_args(argv)
+
+    from durak.jax import Env
+
+    rules = get_preset(args.preset).rules(players=args.players)
+    print(f"python {platform.python_version()}, jax {jax.__version__}, devices {jax.devices()}")
+    print(f"rules: preset {args.preset}, {args.players} players")
+    ref = reference_rate(rules, args.games, args.runs)
+    print(f"reference engine: {ref:>12,.0f} steps/s (one actor, random legal moves)")
+    env = Env(rules)
+    best = 0.0
+    for batch in args.batches:
+        steps = args.steps or max(20, min(2000, 400_000 // batch))
+        rate, compile_s, per_game = jax_rate(env, batch, steps, args.runs, args.shard)
+        best = max(best, rate)
+        print(
+            f"durak.jax batch {batch:>6}: {rate:>12,.0f} steps/s  ({rate / ref:6.1f} x reference; "
+            f"compile {compile_s:.1f} s; {per_game:,} bytes per game; {steps} steps per run)"
+        )
+    print(f"durak.jax best: {best:,.0f} steps/s, {best / ref:.1f} x the reference engine")
+    if args.pgx:
+        try:
+            import pgx
+        except ImportError:
+            print("pgx not installed: pip install pgx (for the Pgx games)")
+            return 0
+        batch = max(args.batches)
+        for name in args.pgx:
+            game = pgx.make(name)
+            steps = args.steps or max(20, min(2000, 400_000 // batch))
+            rate, compile_s, per_game = jax_rate(game, batch, steps, args.runs, args.shard)
+            print(
+                f"pgx {name} batch {batch}: {rate:>12,.0f} steps/s  (compile {compile_s:.1f} s; "
+                f"{per_game:,} bytes per game)"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
