@@ -5,9 +5,10 @@ games at once: every game starts from the reference's ``new_game(rules, seed=...
 into a batch slot, and at every step the chosen legal action (random, seeded) is played by both.
 At every step the actor (R13.2), the legal mask, the observation and the state converted back
 must agree, and at the end the rewards. ``tests/test_jax_engine.py`` runs a few hundred games per
-family; run this file for the long run, e.g. 10,000 games per family::
+family; run this file for the long run, e.g. 10,000 games per family (``--no-observe`` leaves
+the observations to the shorter run, for speed)::
 
-    python tests/jax_differential.py --games 10000
+    python tests/jax_differential.py --games 10000 --no-observe
 """
 
 from __future__ import annotations
@@ -162,10 +163,12 @@ def family(
     first_seed: int = 0,
     batch: int = 64,
     variants: Sequence[int] | None = None,
+    observe: bool = True,
+    progress: bool = False,
 ) -> tuple[int, int]:
     """Play ``games`` games of the family ``name`` (of its ``variants``, default all, by
     index; game ``seed`` plays variant ``seed % len(variants)``); return ``(games, steps)``
-    checked.
+    checked (``observe``: the observations too; ``progress``: a line per batch).
 
     Raises:
         Disagreement: the first disagreement found.
@@ -180,7 +183,10 @@ def family(
             if seed % len(chosen) == k and (name, v, seed) not in KNOWN
         ]
         for i in range(0, len(seeds), batch):
-            steps += lockstep(rules, seeds[i : i + batch])
+            part = seeds[i : i + batch]
+            steps += lockstep(rules, part, observe)
+            if progress:
+                print(f"  {name} variant {v}: seeds up to {part[-1]}, {steps} steps", flush=True)
     return games, steps
 
 
@@ -190,10 +196,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--batch", type=int, default=256)
     parser.add_argument("--families", nargs="*", default=list(FAMILIES))
+    parser.add_argument("--no-observe", action="store_true", help="skip the observations")
+    parser.add_argument("--progress", action="store_true", help="a line per batch")
     args = parser.parse_args(argv)
     for name in args.families:
         start = time.perf_counter()
-        games, steps = family(name, args.games, batch=args.batch)
+        games, steps = family(
+            name,
+            args.games,
+            batch=args.batch,
+            observe=not args.no_observe,
+            progress=args.progress,
+        )
         took = time.perf_counter() - start
         print(f"{name}: {games} games, {steps} steps, 0 disagreements, {took:.0f} s", flush=True)
     return 0
