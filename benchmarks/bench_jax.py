@@ -10,6 +10,8 @@ Prints, in one run on one machine (needs the ``jax`` extra; Pgx optional):
     and a finished game dealt anew (Pgx's auto-reset), all inside one compiled function; the
     compile time is reported apart and not counted;
 (c) the memory one game takes in the batch (the bytes of its state's arrays);
+(b') with ``--no-observation``, (b) and (c) again with ``Env(observe_on_step=False)``: the
+    steps fill the legal mask and the actor but no observation tensor;
 (d) for scale, two Pgx games (``--pgx``, default connect_four and leduc_holdem) measured by the
     same loop at the largest batch, if Pgx is installed.
 
@@ -125,6 +127,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200, help="reference games per run")
     parser.add_argument("--pgx", nargs="*", default=["connect_four", "leduc_holdem"])
     parser.add_argument("--shard", action="store_true", help="shard the batch over devices")
+    parser.add_argument(
+        "--no-observation",
+        action="store_true",
+        help="also measure Env(observe_on_step=False): observations only on request",
+    )
     args = parser.parse_args(argv)
 
     from durak.jax import Env
@@ -134,17 +141,20 @@ def main(argv: list[str] | None = None) -> int:
     print(f"rules: preset {args.preset}, {args.players} players")
     ref = reference_rate(rules, args.games, args.runs)
     print(f"reference engine: {ref:>12,.0f} steps/s (one actor, random legal moves)")
-    env = Env(rules)
-    best = 0.0
-    for batch in args.batches:
-        steps = args.steps or max(20, min(2000, 400_000 // batch))
-        rate, compile_s, per_game = jax_rate(env, batch, steps, args.runs, args.shard)
-        best = max(best, rate)
-        print(
-            f"durak.jax batch {batch:>6}: {rate:>12,.0f} steps/s  ({rate / ref:6.1f} x reference; "
-            f"compile {compile_s:.1f} s; {per_game:,} bytes per game; {steps} steps per run)"
-        )
-    print(f"durak.jax best: {best:,.0f} steps/s, {best / ref:.1f} x the reference engine")
+    for observe in (True, False) if args.no_observation else (True,):
+        env = Env(rules, observe_on_step=observe)
+        what = "with" if observe else "without"
+        print(f"durak.jax, {what} the observation in each step:")
+        best = 0.0
+        for batch in args.batches:
+            steps = args.steps or max(20, min(2000, 400_000 // batch))
+            rate, compile_s, per_game = jax_rate(env, batch, steps, args.runs, args.shard)
+            best = max(best, rate)
+            print(
+                f"  batch {batch:>6}: {rate:>12,.0f} steps/s  ({rate / ref:6.1f} x reference; "
+                f"compile {compile_s:.1f} s; {per_game:,} bytes per game; {steps} steps a run)"
+            )
+        print(f"  best: {best:,.0f} steps/s, {best / ref:.1f} x the reference engine")
     if args.pgx:
         try:
             import pgx

@@ -176,3 +176,18 @@ def test_pgx_auto_reset_runs_the_environment() -> None:
         state = step(state, action, keys)
     assert int(state._step_count.max()) < 300  # games ended and restarted
     assert state.legal_action_mask.any(axis=1).all()
+
+
+def test_observations_on_request_equal_the_encoding() -> None:
+    rules = Rules(**FAMILIES["podkidnoy"][6])
+    env = Env(rules, observe_on_step=False)
+    s = new_game(rules, seed=21)
+    state = env.from_states([s])
+    assert state.observation.shape == (1, 0)
+    actor = next_actor(s)
+    assert actor is not None
+    one = jax.tree_util.tree_map(lambda x: x[0], state)
+    for seat in range(rules.players):
+        ours = np.asarray(env.observe(one, seat))
+        assert np.array_equal(ours, encoding.observe(s, seat))
+    assert np.array_equal(np.asarray(env.observe(one)), encoding.observe(s, actor))

@@ -663,16 +663,15 @@ def observe(spec: Spec, c: Core, player: Array, f: Facts | None = None) -> Array
     on_table = slot < c.table_n
     att_valid = on_table
     beat_valid = on_table & (c.beat >= 0)
-    eye = jnp.eye(n, dtype=jnp.bool_)
-    att_hot = eye[jnp.maximum(c.attack, 0)] & att_valid[:, None]  # [S, N]
-    beat_hot = eye[jnp.maximum(c.beat, 0)] & beat_valid[:, None]
+    cards = jnp.arange(n)
+    att_hot = (c.attack[:, None] == cards[None, :]) & att_valid[:, None]  # [S, N]
+    beat_hot = (c.beat[:, None] == cards[None, :]) & beat_valid[:, None]
     table_attack = att_hot.any(axis=0)
     unbeaten = (att_hot & (c.beat < 0)[:, None]).any(axis=0)
     beating = beat_hot.any(axis=0)
     slots = jnp.stack([att_hot, beat_hot], axis=1)  # [S, 2, N]
-    discard = (
-        jnp.zeros(n, dtype=jnp.bool_).at[jnp.maximum(c.discard, 0)].max(jnp.arange(n) < c.discard_n)
-    )
+    in_pile = (jnp.arange(n) < c.discard_n)[:, None]
+    discard = ((c.discard[:, None] == cards[None, :]) & in_pile).any(axis=0)
     trump_card = (jnp.arange(n) == c.trump_card) & (c.trump_card >= 0)
     hand = c.hands[player]
     stock_n = c.stock_end - c.stock_top
