@@ -13,6 +13,7 @@ games per family, for the long run that docs/performance.md reports.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
@@ -191,3 +192,16 @@ def test_observations_on_request_equal_the_encoding() -> None:
         ours = np.asarray(env.observe(one, seat))
         assert np.array_equal(ours, encoding.observe(s, seat))
     assert np.array_equal(np.asarray(env.observe(one)), encoding.observe(s, actor))
+
+
+def test_the_jax_page_code_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # docs/jax.md's blocks need jax, so test_docs.py leaves them (<!-- no-run -->) to this test
+    from test_docs import python_blocks
+
+    page = Path(__file__).resolve().parents[1] / "docs" / "jax.md"
+    blocks = python_blocks(page.read_text(encoding="utf-8"))
+    assert len(blocks) == 2
+    monkeypatch.chdir(tmp_path)
+    namespace: dict[str, object] = {"__name__": "docs_jax"}
+    for line, code, _ in blocks:
+        exec(compile(code, f"docs/jax.md:{line}", "exec"), namespace)
