@@ -1,6 +1,6 @@
 """pytest, for the doctests under ``src/``: the modules of optional parts are collected only when
-their libraries are installed (the ``rl``, ``openspiel`` and ``web`` extras). With ``CI`` set
-nothing is left out, so a missing library fails the run there instead of skipping it.
+their libraries are installed (the ``rl``, ``openspiel``, ``jax`` and ``web`` extras). With
+``CI`` set nothing is left out, so a missing library fails the run there instead of skipping it.
 
 This file sits at the project root, so no test configuration ships inside the package.
 """
@@ -25,6 +25,10 @@ if not os.environ.get("CI"):
         collect_ignore.append(f"{RL}/pettingzoo_env.py")
     if find_spec("pyspiel") is None:
         collect_ignore.append(f"{RL}/openspiel_game.py")
+    if find_spec("jax") is None:
+        collect_ignore += [
+            f"src/durak/jax/{name}" for name in ("__init__.py", "_core.py", "_convert.py")
+        ]
     if find_spec("starlette") is None or find_spec("uvicorn") is None:
         collect_ignore += [
             f"{WEB}/{name}" for name in ("__init__.py", "app.py", "tables.py", "protocol.py")

@@ -27,7 +27,7 @@ END = "<!-- /layers -->"
 ROLES = {
     "__main__": "`python -m durak`",
     "cli": "the terminal game and the `durak` command",
-    "web": "`durak serve`: the browser game and the engine service",
+    "web": "`durak serve`: the browser game and the engine service; the JAX engine",
     "rl": "the RL adapters (Gymnasium, PettingZoo, OpenSpiel) and their shared encoding",
     "tournament": "bot tournaments",
     "game": "a game with its history: push, pop, save and load, bots included",
