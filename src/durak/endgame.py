@@ -7,7 +7,7 @@ own, so it covers every setting the engine plays with two players (transfers by 
 showing a trump, several transfer cards, strict suits, jokers, suit throw-ins, the reverse show,
 pogony, cheating and catching, ``objective = first_out``). It refuses, with a
 :class:`~durak.errors.PositionError`, what is not a two-player perfect-information game: a stock
-that is not empty, more or fewer than two players in play, teams, a misdeal redeal still
+that is not empty, more than two players in play, teams, a misdeal redeal still
 possible (a new shuffle is chance), and house rules from plug-ins (they may read anything in the
 state, the bout count included, which the solver's table of positions leaves out).
 
@@ -81,15 +81,12 @@ class Solution:
             game is over, or when the budget ended before a first pass.
         nodes: positions searched.
         exact: whether ``value`` and ``best_action`` are proved (the budget sufficed).
-        actions: how many actions the game lasts under that play when ``exact`` and won or
-            lost, else ``None``.
     """
 
     value: int
     best_action: Action | None
     nodes: int
     exact: bool
-    actions: int | None = None
 
 
 class _OutOfBudget(Exception):
@@ -120,7 +117,7 @@ def _refusal(state: GameState) -> Message | None:
     if state.rules.house_rules:
         return message("endgame.house-rules", names=", ".join(state.rules.house_rules))
     active = sum(state.is_active(p) for p in range(state.players))
-    if active != 2:
+    if active > 2:
         return message("endgame.players", n=active)
     if any(type(a) is Redeal for a in legal_actions(state)):
         return message("endgame.redeal")
@@ -128,8 +125,8 @@ def _refusal(state: GameState) -> Message | None:
 
 
 def is_endgame(state: GameState) -> bool:
-    """Whether :func:`solve` covers ``state``: two players in play, the stock empty, no teams,
-    no plug-in house rules, no misdeal redeal possible (or the game is over).
+    """Whether :func:`solve` covers ``state``: at most two players in play, the stock empty,
+    no teams, no plug-in house rules, no misdeal redeal possible (or the game is over).
 
     Raises:
         TypeError: ``state`` is not a state.
@@ -326,7 +323,8 @@ def solve(
     player's best action (the module's text says which game exactly).
 
     Args:
-        state: a position with the stock empty and two players in play (:func:`is_endgame`).
+        state: a position with the stock empty and at most two players in play
+            (:func:`is_endgame`).
         seat: whose value (any seat of the game).
         nodes: the most positions to search, or ``None``.
         seconds: the most time to spend on ``clock``, or ``None``.
@@ -348,7 +346,7 @@ def solve(
     if any(b is not None and b <= 0 for b in (nodes, seconds)):
         raise ValueError("nodes and seconds must be positive")
     if state.result is not None:
-        return Solution(value_of(state.result, seat), None, 0, True, 0)
+        return Solution(value_of(state.result, seat), None, 0, True)
     deadline = None if seconds is None else clock() + seconds
     first = _deepen(state, _Search(seat, nodes, deadline, clock, dist=False))
     if not first.exact or first.value == 0 or not first.repeated:
@@ -386,9 +384,8 @@ def _deepen(state: GameState, search: _Search) -> _Passes:
         value = (score > 0) - (score < 0)
         if not search.cut or value:
             # No depth limit met, or a win or loss proved within it (every line of the loser
-            # ends inside the limit, so the count of actions is exact too).
-            moves = WIN - abs(score) if value and search.dist else None
-            solution = Solution(value, action, search.nodes, True, moves)
+            # ends inside the limit; counting actions, the quickest win is found too).
+            solution = Solution(value, action, search.nodes, True)
             return _Passes(solution, True, value, search.repeated)
         limit *= 2
     if found is None:

@@ -622,9 +622,9 @@ TEMPLATES: Mapping[str, tuple[str, str | None]] = MappingProxyType(
             _mp(
                 "endgame.players",
                 "not a two-player endgame: {n} player is in play, and the solver needs "
-                "exactly two",
+                "at most two",
                 "not a two-player endgame: {n} players are in play, and the solver needs "
-                "exactly two",
+                "at most two",
             ),
             _m("endgame.teams", "the endgame solver does not cover team play (R10)"),
             _m(
