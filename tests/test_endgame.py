@@ -143,15 +143,15 @@ def test_issue29_a_budget_too_small_is_not_exact() -> None:
 def test_issue29_solver_refuses_what_it_does_not_cover() -> None:
     with pytest.raises(PositionError) as err:
         solve(new_game(Rules(), seed=1), 0)
-    assert err.value.code == "endgame.stock"
+    assert err.value.code == "position.endgame-stock"
     three = position(Rules(players=3), ["6h", "7h", "8h"], trump="s", attacker=0)
     with pytest.raises(PositionError) as err:
         solve(three, 0)
-    assert err.value.code == "endgame.players"
+    assert err.value.code == "position.endgame-players"
     pairs = Rules(players=4, teams=((0, 2), (1, 3)))
     with pytest.raises(PositionError) as err:
         solve(position(pairs, ["6h", "7h", "8h", "9h"], trump="s", attacker=0), 0)
-    assert err.value.code == "endgame.teams"
+    assert err.value.code == "position.endgame-teams"
     with pytest.raises(SeatError):
         solve(endgame_of(Rules(), ["6h", "7h"], "s", attacker=0), 2)
     with pytest.raises(TypeError):
@@ -172,7 +172,7 @@ def test_issue29_solver_refuses_a_possible_redeal() -> None:
     if any(type(a).__name__ == "Redeal" for a in legal_actions(state)):
         with pytest.raises(PositionError) as err:
             solve(state, 0)
-        assert err.value.code == "endgame.redeal"
+        assert err.value.code == "position.endgame-redeal"
 
 
 # --------------------------------------------------------------------------------------------

@@ -111,16 +111,16 @@ def _refusal(state: GameState) -> Message | None:
     if state.result is not None:
         return None
     if state.stock:
-        return message("endgame.stock", n=len(state.stock))
+        return message("position.endgame-stock", n=len(state.stock))
     if state.rules.teams is not None:
-        return message("endgame.teams")
+        return message("position.endgame-teams")
     if state.rules.house_rules:
-        return message("endgame.house-rules", names=", ".join(state.rules.house_rules))
+        return message("position.endgame-house-rules", given=", ".join(state.rules.house_rules))
     active = sum(state.is_active(p) for p in range(state.players))
     if active > 2:
-        return message("endgame.players", n=active)
+        return message("position.endgame-players", n=active)
     if any(type(a) is Redeal for a in legal_actions(state)):
-        return message("endgame.redeal")
+        return message("position.endgame-redeal")
     return None
 
 
@@ -337,9 +337,9 @@ def solve(
     Raises:
         TypeError: ``state`` is not a state.
         SeatError: ``seat`` is not a seat of the game.
-        PositionError: the position is not covered (codes ``endgame.stock``,
-            ``endgame.players``, ``endgame.teams``, ``endgame.house-rules``,
-            ``endgame.redeal``).
+        PositionError: the position is not covered (codes ``position.endgame-stock``,
+            ``position.endgame-players``, ``position.endgame-teams``,
+            ``position.endgame-house-rules``, ``position.endgame-redeal``).
         ValueError: a budget that is not positive.
     """
     _check(state, seat)

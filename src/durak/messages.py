@@ -175,9 +175,9 @@ bout in play (``position.defender-own``, ``position.defender-clockwise``,
 ``position.over-limit``, ``position.over-hand``, ``position.taken-beaten``,
 ``position.joined-form``, ``position.joined-count``, ``position.passed-not-thrower``,
 ``position.passed-illegal``, ``position.shown``, ``position.no-bout``,
-``position.bout-over``); what the endgame solver refuses (``endgame.stock``,
-``endgame.players``, ``endgame.teams``, ``endgame.house-rules``,
-``endgame.redeal``). The errors of records and the notation, and a house rule's own
+``position.bout-over``); what the endgame solver refuses (``position.endgame-stock``,
+``position.endgame-players``, ``position.endgame-teams``, ``position.endgame-house-rules``,
+``position.endgame-redeal``). The errors of records and the notation, and a house rule's own
 position checks, have the code ``other`` for now: their English text.
 
 Action descriptions (:meth:`Lead.describe <durak.actions.Lead.describe>` ...): ``action.lead``,
@@ -613,26 +613,26 @@ TEMPLATES: Mapping[str, tuple[str, str | None]] = MappingProxyType(
             ),
             # -- reasons: the endgame solver (durak.endgame) -----------------------------------
             _mp(
-                "endgame.stock",
+                "position.endgame-stock",
                 "not an endgame: the stock still holds {n} card, and the solver needs it "
                 "empty so that every card is known",
                 "not an endgame: the stock still holds {n} cards, and the solver needs it "
                 "empty so that every card is known",
             ),
             _mp(
-                "endgame.players",
+                "position.endgame-players",
                 "not a two-player endgame: {n} player is in play, and the solver needs "
                 "at most two",
                 "not a two-player endgame: {n} players are in play, and the solver needs "
                 "at most two",
             ),
-            _m("endgame.teams", "the endgame solver does not cover team play (R10)"),
+            _m("position.endgame-teams", "the endgame solver does not cover team play (R10)"),
             _m(
-                "endgame.house-rules",
-                "the endgame solver does not cover house rules from plug-ins ({names})",
+                "position.endgame-house-rules",
+                "the endgame solver does not cover house rules from plug-ins ({given})",
             ),
             _m(
-                "endgame.redeal",
+                "position.endgame-redeal",
                 "a misdeal redeal is still possible (R12.2): a new shuffle is chance, which the "
                 "endgame solver does not cover",
             ),
