@@ -23,8 +23,10 @@ The game it solves:
   takes); a line of play that comes back to a position already on it is scored a draw: a game
   that never ends has no loser. A player who can win wins without repeating a position, so this
   changes no won or lost value.
-- Among the moves that keep the value the solver prefers the quickest win and the slowest loss,
-  so its play never circles in a won position.
+- Where play cannot circle, every move that keeps a win ends the game in a win. Where it can
+  (the search met a repetition), the solver searches again with a win scored by how soon it
+  comes, and plays the quickest win (the loser the slowest loss), so its play never circles in
+  a won position.
 
 The search: alpha-beta over the tree of R13.2's turns, iterative deepening (each pass searches
 deeper, its best moves ordering the next), a transposition table keyed by the position (its
@@ -76,9 +78,10 @@ class Solution:
         value: the result for the seat asked about under perfect play by both: +1 a win, 0 a
             draw (or endless play), -1 a loss. When ``exact`` is false it is only the best
             guess of the deepest finished pass (0 where nothing was proved).
-        best_action: the acting player's best action (:func:`~durak.engine.next_actor`), the
-            quickest win or the slowest loss among those of the best value; ``None`` once the
-            game is over, or when the budget ended before a first pass.
+        best_action: the acting player's best action (:func:`~durak.engine.next_actor`): one
+            that keeps the value (where play can circle, the quickest win or the slowest
+            loss); ``None`` once the game is over, or when the budget ended before a first
+            pass.
         nodes: positions searched.
         exact: whether ``value`` and ``best_action`` are proved (the budget sufficed).
     """
