@@ -28,10 +28,11 @@ The game it solves:
   comes, and plays the quickest win (the loser the slowest loss), so its play never circles in
   a won position.
 
-The search: alpha-beta over the tree of R13.2's turns, iterative deepening (each pass searches
-deeper, its best moves ordering the next), a transposition table keyed by the position (its
-bounds are stored only when no repetition and no depth limit touched them, so every stored value
-is true whatever line leads there), move ordering (the table's move, then cheap cards first),
+The search: alpha-beta over the tree of R13.2's turns, deepening in two passes (a shallow one
+whose best moves order the full one, and which answers should the budget end first), a
+transposition table keyed by the position (it stores a bound only when no repetition and no
+depth limit touched it, or when it proves a win or a loss, so every stored bound is true
+whatever line leads there), move ordering (the table's move, then cheap cards first),
 and one Durak-specific merge: positions that differ only in the order of the discard pile, in
 which cards are known to be held, or in the count of bouts and defences past the first are the
 same position (nothing the rules decide reads them, R4.6 and R9.6 only ask whether the first
@@ -68,6 +69,11 @@ WIN = 1_000_000
 
 #: The budget is checked every this many nodes.
 _CHECK = 256
+
+#: The depth of the first, shallow pass (in actions); the second has no limit.
+FIRST_PASS = 8
+
+_NO_LIMIT = 1 << 30
 
 
 @attrs.frozen
@@ -301,16 +307,24 @@ class _Search:
             self.path.discard(key)
         assert best is not None and best_action is not None
         self.hints[key] = best_action
+        low, high = entry if entry is not None else (-WIN, WIN)
+        low, high = _from_table(low, ply), _from_table(high, ply)
         if not touched:
-            low, high = entry if entry is not None else (-WIN, WIN)
-            low, high = _from_table(low, ply), _from_table(high, ply)
             if best <= a0:
                 high = min(high, best)
             elif best >= b0:
                 low = max(low, best)
             else:
                 low = high = best
-            self.table[key] = (_to_table(low, ply), _to_table(high, ply))
+        elif best > max(a0, 0):
+            # A proved win rests on no repetition and no depth limit (both score 0): a true
+            # lower bound, whatever touched the rest of the search.
+            low = max(low, best)
+        elif best < min(b0, 0):
+            high = min(high, best)  # a proved loss likewise: a true upper bound
+        else:
+            return best, touched, best_action
+        self.table[key] = (_to_table(low, ply), _to_table(high, ply))
         return best, touched, best_action
 
 
@@ -374,9 +388,12 @@ class _Passes:
 
 
 def _deepen(state: GameState, search: _Search) -> _Passes:
-    """Iterative deepening: passes to twice the depth each time until one is exact."""
+    """Deepening in two passes: :data:`FIRST_PASS` actions deep (a first guess, should the
+    budget end, and the move ordering of the next pass), then without a limit. Doubling the
+    depth pass after pass cost more: a pass the limit cuts stores little but proved wins and
+    losses in the table, so each pass searches the drawn-looking lines anew."""
     found: tuple[int, Action | None] | None = None
-    limit = 8
+    limit = FIRST_PASS
     while True:
         search.limit, search.cut = limit, False
         try:
@@ -390,7 +407,7 @@ def _deepen(state: GameState, search: _Search) -> _Passes:
             # ends inside the limit; counting actions, the quickest win is found too).
             solution = Solution(value, action, search.nodes, True)
             return _Passes(solution, True, value, search.repeated)
-        limit *= 2
+        limit = _NO_LIMIT
     if found is None:
         return _Passes(Solution(0, None, search.nodes, False), False, 0, search.repeated)
     score, action = found
