@@ -32,6 +32,7 @@ ROLES = {
     "tournament": "bot tournaments",
     "game": "a game with its history: push, pop, save and load, bots included",
     "bots": "the computer players; matches (R11); what a player types, read in its position",
+    "endgame": "exact two-player endgames: the solver",
     "serialize": "states, views and events as JSON",
     "records": "game records: write, read, replay",
     "notation": "text forms of actions and positions",

@@ -54,6 +54,7 @@ from durak.actions import (
     Transfer,
 )
 from durak.cards import DECK_SIZES, Card
+from durak.endgame import is_endgame, solve
 from durak.engine import apply, attack_limit, legal_actions, next_actor
 from durak.errors import IllegalActionError
 from durak.rules.extensions.cheating import Catch, fair_beat_table, is_cheat
@@ -68,6 +69,7 @@ if TYPE_CHECKING:
 __all__ = [
     "BOTS",
     "CLOCKS",
+    "ENDGAME_NODES_PER_PLAYOUT",
     "ENTRY_POINT_GROUP",
     "PLAYOUT_CHECK",
     "Bot",
@@ -781,6 +783,11 @@ Schedule = Literal["uniform", "halving"]
 #: ever (see :class:`_Repetition`), random ones end the game.
 PLAYOUT_CALM = 300
 
+#: A :class:`SearchBot` with a ``playouts`` budget lets the endgame solver search this many
+#: positions per playout (half of them: the solver has half the budget): a playout plays
+#: about as many engine actions as the solver visits positions in the same time.
+ENDGAME_NODES_PER_PLAYOUT = 40
+
 #: Actions after which a playout is abandoned and scored as a draw.
 PLAYOUT_CAP = 3000
 
@@ -840,6 +847,40 @@ def _playout(
     return (outcome(s.result, me) if s.result is not None else 0.5), PLAYOUT_CAP
 
 
+def _spends_trump_ace(action: Action, ctx: _Ctx) -> bool:
+    """Whether ``action`` puts a trump ace (the top trump, R4.7) on the table."""
+    if not isinstance(action, Lead | Beat | ThrowIn | Transfer):
+        return False
+    return any((c & 15) == 14 and ctx.is_trump(c) for c in action.cards)
+
+
+def _serves_as(action: Action, other: Action) -> bool:
+    """Whether ``other`` does what ``action`` does: a lead for a lead, a throw-in for a
+    throw-in, a transfer for a transfer, a beat of the same attack card for a beat."""
+    if type(action) is not type(other):
+        return False
+    if isinstance(action, Beat) and isinstance(other, Beat):
+        return action.attack == other.attack
+    return True
+
+
+def _spare_trump_ace(legal: Sequence[Action], ctx: _Ctx) -> tuple[Action, ...]:
+    """``legal`` without the actions that spend a trump ace where an action that plays lower
+    cards serves as well (:func:`_serves_as`): while the stock lasts the top trump is kept for
+    the end (issue 29's first bug report: a bot that throws the trump ace early). Playouts
+    over a few samples cannot see the ace's worth in the endgame, so the search never weighs
+    it."""
+    spenders = [a for a in legal if _spends_trump_ace(a, ctx)]
+    if not spenders:
+        return tuple(legal)
+    cheap = [a for a in legal if a not in spenders]
+    return tuple(
+        a
+        for a in legal
+        if a in cheap or not any(_serves_as(a, b) for b in cheap)
+    )
+
+
 class SearchBot:
     """Determinized Monte-Carlo search (perfect-information Monte-Carlo).
 
@@ -854,6 +895,14 @@ class SearchBot:
     action is played at once; the trump-six exchange and a misdeal redeal follow the rule of
     thumb; a position met a second time (a cycle) gets a random legal action, as with
     :class:`RuleBot`.
+
+    While the stock lasts it never spends a trump ace where a lower card does the same (leads
+    a lower card, beats the same attack card with a lower one, throws in or transfers a lower
+    one): the playouts cannot see what the top trump is worth at the end.
+
+    In a two-player endgame (the stock empty, every card known) it first asks the exact solver
+    (:func:`durak.endgame.solve`) with half of its budget, and plays the solver's move when the
+    solver proves it within that; otherwise it searches as above with what is left.
 
     Args:
         seed: seeds the bot's own generator.
@@ -887,6 +936,10 @@ class SearchBot:
             the CPU time of the thinking thread: for experiments on a loaded machine, where
             wall time also counts the other processes) or any callable returning seconds
             (e.g. a fake clock in tests).
+        endgame: whether to ask the exact solver in two-player endgames. Its budget is half
+            the move's: half of ``time_limit``, and at most half of ``steps`` positions (or
+            :data:`ENDGAME_NODES_PER_PLAYOUT` per playout of ``playouts``), so that with no
+            time limit the bot stays deterministic for a seed.
 
     Whichever budget runs out first ends the search.
 
@@ -909,6 +962,7 @@ class SearchBot:
         weights: RuleWeights | None = None,
         cheats: bool = False,
         clock: Clock | Callable[[], float] = "wall",
+        endgame: bool = True,
     ) -> None:
         if time_limit is None and playouts is None and steps is None:
             raise ValueError("a SearchBot needs a time_limit, a playouts or a steps budget")
@@ -938,6 +992,9 @@ class SearchBot:
         self.schedule: Schedule = schedule
         self.weights = weights if weights is not None else _DEFAULT_WEIGHTS
         self.cheats = cheats
+        self.endgame = endgame
+        #: Whether the last :meth:`choose` played the exact solver's move.
+        self.last_exact = False
         #: Playouts run by the last :meth:`choose` (for benchmarks).
         self.last_playouts = 0
         #: Engine actions played in those playouts.
@@ -985,6 +1042,7 @@ class SearchBot:
             ValueError: the view has no legal action.
         """
         self.last_playouts = self.last_steps = 0
+        self.last_exact = False
         start = self._clock()
         if not view.legal_actions:
             raise _no_action(view)
@@ -1001,10 +1059,46 @@ class SearchBot:
         rule = _decide(ctx, legal)
         if type(rule) in (ExchangeTrump, Redeal):
             return rule
+        if self.endgame and view.stock_size == 0:
+            exact = self._solve(view, legal, start)
+            if exact is not None:
+                return exact
+        if view.stock_size:
+            kept = _spare_trump_ace(legal, ctx)
+            if rule not in kept:
+                rule = _decide(ctx, kept)
+            legal = kept
         candidates = self._candidates(legal, ctx, rule)
         if len(candidates) == 1:
             return rule
         return self._search(view, game, candidates, start)
+
+    def _solve(self, view: PlayerView, legal: Sequence[Action], start: float) -> Action | None:
+        """The exact solver's move in a two-player endgame, or ``None`` when the position is
+        not one or the solver's half of the budget does not suffice."""
+        me = view.player
+        assert me is not None
+        # With the stock empty the view locates every card, so the one state it allows is the
+        # true one; a generator of its own leaves the bot's own untouched.
+        world = determinize(view, random.Random(0))
+        if not is_endgame(world):
+            return None
+        budgets = []
+        if self.steps is not None:
+            budgets.append(self.steps // 2)
+        if self.playouts is not None:
+            budgets.append(self.playouts * ENDGAME_NODES_PER_PLAYOUT // 2)
+        nodes = max(1, min(budgets)) if budgets else None
+        seconds = None
+        if self.time_limit is not None:
+            seconds = start + self.time_limit / 2 - self._clock()
+            if seconds <= 0:
+                return None
+        found = solve(world, me, nodes=nodes, seconds=seconds, clock=self._clock)
+        if not found.exact or found.best_action not in legal:
+            return None
+        self.last_exact = True
+        return found.best_action
 
     def _search(
         self, view: PlayerView, game: _Game, candidates: list[Action], start_time: float

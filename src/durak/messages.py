@@ -175,7 +175,9 @@ bout in play (``position.defender-own``, ``position.defender-clockwise``,
 ``position.over-limit``, ``position.over-hand``, ``position.taken-beaten``,
 ``position.joined-form``, ``position.joined-count``, ``position.passed-not-thrower``,
 ``position.passed-illegal``, ``position.shown``, ``position.no-bout``,
-``position.bout-over``). The errors of records and the notation, and a house rule's own
+``position.bout-over``); what the endgame solver refuses (``position.endgame-stock``,
+``position.endgame-players``, ``position.endgame-teams``, ``position.endgame-house-rules``,
+``position.endgame-redeal``). The errors of records and the notation, and a house rule's own
 position checks, have the code ``other`` for now: their English text.
 
 Action descriptions (:meth:`Lead.describe <durak.actions.Lead.describe>` ...): ``action.lead``,
@@ -608,6 +610,31 @@ TEMPLATES: Mapping[str, tuple[str, str | None]] = MappingProxyType(
                 "position.bout-over",
                 "table: every thrower is done and the defender has beaten everything or taken, "
                 "so the bout is over: the engine would already have ended it (R4.10)",
+            ),
+            # -- reasons: the endgame solver (durak.endgame) -----------------------------------
+            _mp(
+                "position.endgame-stock",
+                "not an endgame: the stock still holds {n} card, and the solver needs it "
+                "empty so that every card is known",
+                "not an endgame: the stock still holds {n} cards, and the solver needs it "
+                "empty so that every card is known",
+            ),
+            _mp(
+                "position.endgame-players",
+                "not a two-player endgame: {n} player is in play, and the solver needs "
+                "at most two",
+                "not a two-player endgame: {n} players are in play, and the solver needs "
+                "at most two",
+            ),
+            _m("position.endgame-teams", "the endgame solver does not cover team play (R10)"),
+            _m(
+                "position.endgame-house-rules",
+                "the endgame solver does not cover house rules from plug-ins ({given})",
+            ),
+            _m(
+                "position.endgame-redeal",
+                "a misdeal redeal is still possible (R12.2): a new shuffle is chance, which the "
+                "endgame solver does not cover",
             ),
             _m("position.attacker-out", "attacker: seat {seat} is not in play, so he cannot lead"),
             _m("position.defender-out", "defender: seat {seat} is not in play (R4.1)"),
