@@ -23,36 +23,8 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 PAGES = sorted(p for p in DOCS.rglob("*.md") if "hooks" not in p.parts)
 
-_FENCE = re.compile(r"^(?P<indent> *)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
-
-
-def python_blocks(text: str) -> list[tuple[int, str, bool]]:
-    """``(line number, code, skip)`` of every ```python block of a page, in order."""
-    lines = text.splitlines()
-    blocks: list[tuple[int, str, bool]] = []
-    i = 0
-    while i < len(lines):
-        match = _FENCE.match(lines[i])
-        if match is None:
-            i += 1
-            continue
-        indent, fence, info = match.group("indent"), match.group("fence"), match.group("info")
-        words = info.strip().split()
-        start = i
-        body: list[str] = []
-        i += 1
-        while i < len(lines):
-            close = _FENCE.match(lines[i])
-            if close and close.group("fence").startswith(fence) and not close.group("info").strip():
-                break
-            body.append(lines[i][len(indent) :] if lines[i].startswith(indent) else lines[i])
-            i += 1
-        i += 1
-        if words and words[0] in ("python", "py", "{.python}"):
-            previous = lines[start - 1].strip() if start > 0 else ""
-            skip = "title=" in info or previous == "<!-- no-run -->"
-            blocks.append((start + 1, "\n".join(body) + "\n", skip))
-    return blocks
+sys.path.insert(0, str(ROOT))  # the block finder of tools/doc_examples.py, which CI runs too
+from tools.doc_examples import python_blocks  # noqa: E402
 
 
 def test_the_block_finder() -> None:

@@ -698,7 +698,32 @@ class _Repetition:
             raise ValueError(f"not a bot's memory of positions: {exc}") from None
 
 
-class RuleBot:
+class _Remembering:
+    """A bot with a generator and a memory of positions met (the rule and search bots): what
+    :class:`durak.game.Game` saves of it."""
+
+    _rng: random.Random
+    _repetition: _Repetition
+
+    def get_state(self) -> dict[str, Any]:
+        """What the bot has changed in itself by playing (its generator and its memory of
+        positions met, which breaks cycles), as JSON values: :meth:`set_state` on a bot made
+        alike continues exactly as this one would (:class:`durak.game.Game` saves it)."""
+        return {"rng": _rng_state(self._rng), "seen": self._repetition.to_json()}
+
+    def set_state(self, data: Any) -> None:
+        """Continue from what :meth:`get_state` gave.
+
+        Raises:
+            ValueError: ``data`` is not such a state.
+        """
+        if not isinstance(data, dict):
+            raise ValueError("a bot's state is a JSON object")
+        _set_rng_state(self._rng, data.get("rng"))
+        self._repetition.load_json(data.get("seen"))
+
+
+class RuleBot(_Remembering):
     """A rule-of-thumb player after the German help page's strategy tips ("Strategie-Tipps"):
 
     - *Spar dir deine Trümpfe*: beat with the cheapest card that works, plain cards before
@@ -752,23 +777,6 @@ class RuleBot:
         if self._repetition.repeated(view):
             return self._rng.choice(legal)
         return _decide(_view_ctx(view, _Game(view, self.weights)), legal)
-
-    def get_state(self) -> dict[str, Any]:
-        """What the bot has changed in itself by playing (its generator and its memory of
-        positions met, which breaks cycles), as JSON values: :meth:`set_state` on a bot made
-        alike continues exactly as this one would (:class:`durak.game.Game` saves it)."""
-        return {"rng": _rng_state(self._rng), "seen": self._repetition.to_json()}
-
-    def set_state(self, data: Any) -> None:
-        """Continue from what :meth:`get_state` gave.
-
-        Raises:
-            ValueError: ``data`` is not such a state.
-        """
-        if not isinstance(data, dict):
-            raise ValueError("a bot's state is a JSON object")
-        _set_rng_state(self._rng, data.get("rng"))
-        self._repetition.load_json(data.get("seen"))
 
 
 # --------------------------------------------------------------------------------------------
@@ -881,7 +889,7 @@ def _spare_trump_ace(legal: Sequence[Action], ctx: _Ctx) -> tuple[Action, ...]:
     )
 
 
-class SearchBot:
+class SearchBot(_Remembering):
     """Determinized Monte-Carlo search (perfect-information Monte-Carlo).
 
     For each move: the candidate actions are the legal actions (the rule of thumb's choice
@@ -999,23 +1007,6 @@ class SearchBot:
         self.last_playouts = 0
         #: Engine actions played in those playouts.
         self.last_steps = 0
-
-    def get_state(self) -> dict[str, Any]:
-        """What the bot has changed in itself by playing (its generator and its memory of
-        positions met, which breaks cycles), as JSON values: :meth:`set_state` on a bot made
-        alike continues exactly as this one would (:class:`durak.game.Game` saves it)."""
-        return {"rng": _rng_state(self._rng), "seen": self._repetition.to_json()}
-
-    def set_state(self, data: Any) -> None:
-        """Continue from what :meth:`get_state` gave.
-
-        Raises:
-            ValueError: ``data`` is not such a state.
-        """
-        if not isinstance(data, dict):
-            raise ValueError("a bot's state is a JSON object")
-        _set_rng_state(self._rng, data.get("rng"))
-        self._repetition.load_json(data.get("seen"))
 
     def _candidates(
         self, legal: Sequence[Action], ctx: _Ctx, rule: Action
