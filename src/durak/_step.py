@@ -16,7 +16,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from durak._deal import EMPTY, NO_BOUT, NO_CARDS, redeal
+from durak._deal import NO_BOUT as _NO_BOUT
+from durak._deal import NO_CARDS as _NO_CARDS
+from durak._deal import redeal
 from durak.actions import Action, Pass
 from durak.cards import Card, sort_cards
 from durak.errors import IllegalActionError
@@ -47,9 +49,6 @@ __all__ = [
     "_sorted",
 ]
 
-_EMPTY = EMPTY
-_NO_CARDS = NO_CARDS
-_NO_BOUT = NO_BOUT  # the bout fields of a state between bouts
 
 #: The bout end's new state (R4.10-R6) when no module has a ``bout_end`` hook: these fields
 #: set in this order, the bout's own fields (``_NO_BOUT``) afresh, the rest kept.

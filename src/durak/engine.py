@@ -802,9 +802,6 @@ def _need_state(state: object) -> None:
         raise TypeError(f"expected a GameState, not {type(state).__name__}")
 
 
-_need_seat = check_seat  # the views' and the state's check too (durak.errors)
-
-
 def _need_action(action: object) -> None:
     if not is_action(action):
         raise TypeError(
@@ -865,7 +862,7 @@ def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, 
     if type(state) is not GameState:
         _need_state(state)
     if player is not None:
-        _need_seat(player, len(state.hands))
+        check_seat(player, len(state.hands))
     return _listing(state, player)
 
 

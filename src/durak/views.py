@@ -24,14 +24,13 @@ from durak._step import _bout
 from durak.actions import Action
 from durak.cards import Card, Suit, sort_cards
 from durak.engine import (
-    _need_seat,
     _need_state,
     acting,
     legal_actions,
     new_position,
     next_actor,
 )
-from durak.errors import InvalidError, PositionError
+from durak.errors import InvalidError, PositionError, check_seat
 from durak.messages import message
 from durak.rules.modules import plan_for
 from durak.rules.settings import Rules
@@ -220,7 +219,7 @@ def view(state: GameState, player: int | None) -> PlayerView:
     _need_state(state)
     n = len(state.hands)
     if player is not None:
-        _need_seat(player, n)
+        check_seat(player, n)
     b = _bout(state)
     return PlayerView(
         player=player,

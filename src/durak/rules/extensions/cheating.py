@@ -164,15 +164,12 @@ def _contradiction(state: GameState, card: Card, owner: int) -> str | None:
     i = attacks.index(card)
     if i == 0:
         return f"{card} led the bout, and a lead is never a cheat (R15.5)"
-    by_suit = state.rules.throw_in_by_suit and not card.special
-    for earlier in attacks[:i]:
-        if earlier & 15 == card & 15 or (
-            by_suit and not earlier.special and (earlier >> 4) & 3 == (card >> 4) & 3
-        ):
-            return (
-                f"{card} matches {earlier}, on the table before it: a fair throw-in or a "
-                "transfer, not a cheat (R4.3, R15.5)"
-            )
+    earlier = _matching(card, attacks[:i], state.rules.throw_in_by_suit)
+    if earlier is not None:
+        return (
+            f"{card} matches {earlier}, on the table before it: a fair throw-in or a "
+            "transfer, not a cheat (R4.3, R15.5)"
+        )
     if owner == state.defender or owner not in state.joined:
         return (
             f"the cheat throw-in {card} is credited to seat {owner}, who put no attack card on "
@@ -251,11 +248,18 @@ def _public_throw(v: PlayerView, card: Card) -> bool:
     """R4.3 and R15.2 from a view: the card's rank, or with ``throw_in_by_suit`` its suit, is
     on the table."""
     on_table = [c for pair in v.table for c in pair if c is not None]
-    if any(c & 15 == card & 15 for c in on_table):
-        return True
-    if not v.rules.throw_in_by_suit or card.special:
-        return False
-    return any(not c.special and (c >> 4) & 3 == (card >> 4) & 3 for c in on_table)
+    return _matching(card, on_table, v.rules.throw_in_by_suit) is not None
+
+
+def _matching(card: Card, cards: Iterable[Card], by_suit: bool) -> Card | None:
+    """The first of ``cards`` that ``card`` matches by R4.3 (its rank; a card outside the 52
+    matches only its own text) or, with ``by_suit`` (R15.2), by suit; ``None`` if none."""
+    for c in cards:
+        if c & 15 == card & 15 or (
+            by_suit and not card.special and not c.special and (c >> 4) & 3 == (card >> 4) & 3
+        ):
+            return c
+    return None
 
 
 def fair_beat_table(trump: Suit, rules: Rules) -> bytes:
