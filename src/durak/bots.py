@@ -1062,7 +1062,12 @@ class SearchBot(_Remembering):
         candidates = self._candidates(legal, ctx, rule)
         if len(candidates) == 1:
             return rule
-        return self._search(view, game, candidates, start)
+        return self._search(view, game, candidates, start, self._bonus(view, candidates))
+
+    def _bonus(self, view: PlayerView, candidates: list[Action]) -> list[float] | None:
+        """Per candidate, a bonus added to its mean score on top of ``prior`` (``None``: no
+        bonus). A hook for guided subclasses (:class:`durak.agent.BestBot`)."""
+        return None
 
     def _solve(self, view: PlayerView, legal: Sequence[Action], start: float) -> Action | None:
         """The exact solver's move in a two-player endgame, or ``None`` when the position is
@@ -1092,7 +1097,12 @@ class SearchBot(_Remembering):
         return found.best_action
 
     def _search(
-        self, view: PlayerView, game: _Game, candidates: list[Action], start_time: float
+        self,
+        view: PlayerView,
+        game: _Game,
+        candidates: list[Action],
+        start_time: float,
+        bonus: list[float] | None = None,
     ) -> Action:
         """Spend the budget on the candidates and return the best.
 
@@ -1101,7 +1111,7 @@ class SearchBot(_Remembering):
         phases; each phase plays rounds over the surviving candidates, then drops the worse
         half. Scores accumulate over phases; the same sampled world serves every candidate of a
         round (common random numbers), so differences between candidates are not drowned in
-        the luck of the deal.
+        the luck of the deal. ``bonus`` (one per candidate) is added to the mean scores.
         """
         me = view.player
         assert me is not None
@@ -1122,7 +1132,8 @@ class SearchBot(_Remembering):
         def mean(i: int) -> float:
             if not counts[i]:
                 return -1.0
-            return totals[i] / counts[i] + (prior if i == 0 else 0.0)
+            extra = bonus[i] if bonus is not None else 0.0
+            return totals[i] / counts[i] + (prior if i == 0 else 0.0) + extra
 
         for phase in range(phases):
             share = (phase + 1) / phases
@@ -1176,11 +1187,29 @@ class SearchBot(_Remembering):
 # Names, for the command line and tournaments
 # --------------------------------------------------------------------------------------------
 
-#: The bots by name.
+def _learned(seed: int | str | None = None, **options: Any) -> Bot:
+    """The learned agent: greedy over a self-play network's action values
+    (:class:`durak.agent.LearnedBot`, imported when first made: it needs numpy, which the core
+    does not)."""
+    made: Bot = _import_object("durak.agent:LearnedBot")(seed, **options)
+    return made
+
+
+def _best(seed: int | str | None = None, **options: Any) -> Bot:
+    """The search bot guided by the learned values where weights ship
+    (:class:`durak.agent.BestBot`, imported when first made, as ``learned``)."""
+    made: Bot = _import_object("durak.agent:BestBot")(seed, **options)
+    return made
+
+
+#: The bots by name. ``learned`` and ``best`` need numpy (the ``rl`` extra) and play the rules
+#: with shipped weights (:data:`durak.agent.COVERED`).
 BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "rule": RuleBot,
     "search": SearchBot,
+    "learned": _learned,
+    "best": _best,
 }
 
 
@@ -1283,7 +1312,8 @@ def _takes_seed(factory: Callable[..., Any]) -> bool:
 def make_bot(name: str, seed: int | str | None = None) -> Bot:
     """The bot called ``name``, seeded with ``seed``. ``name`` is
 
-    - a built-in bot, a key of :data:`BOTS` (``random``, ``rule``, ``search``);
+    - a built-in bot, a key of :data:`BOTS` (``random``, ``rule``, ``search``, ``learned``,
+      ``best``);
     - a bot an installed package adds (:data:`ENTRY_POINT_GROUP`, :func:`installed_bots`);
     - or ``module:Class`` (``my_bots:GreedyBot``), any importable class or factory.
 

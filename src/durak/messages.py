@@ -393,6 +393,11 @@ TEMPLATES: Mapping[str, tuple[str, str | None]] = MappingProxyType(
             _m("rules.not-bool", "must be true or false, not {given}"),
             _m("rules.deck-size", "must be one of {known}, not {given}"),
             _m(
+                "rules.no-weights",
+                "the learned agent has no weights for {given} (it has them for the default "
+                "rules with {known} players)",
+            ),
+            _m(
                 "rules.deal-too-big",
                 "{count} players x {hand} cards need {need} cards, but the deck has {total} (R2.1)",
             ),
@@ -471,6 +476,7 @@ TEMPLATES: Mapping[str, tuple[str, str | None]] = MappingProxyType(
                 "a player is a seat number 0, 1, 2 ... (below 2**31), not {given}",
             ),
             _m("input.unknown-language", "no catalog for the language {given} (known: {known})"),
+            _m("input.weights", "not a learned agent's weights file: {field}: {detail}"),
             _m("seat.no-seat", "no seat {given} in a {count}-player game (seats 0-{high}, R2.2)"),
             _m("position.not-a-seat", "{field}: must be a seat 0-{high}, not {given}"),
             _m(
