@@ -43,7 +43,8 @@ def check_wheel(path: Path, compiled: bool = False) -> list[str]:
     if stray or tests:
         problems.append(f"the wheel holds more than the package: {(stray + tests)[:5]}")
     for needed in ("durak/py.typed", "durak/schemas/record-v1.schema.json",
-                   "durak/schemas/ws-server.schema.json", "durak/web/static/index.html"):
+                   "durak/schemas/ws-server.schema.json", "durak/web/static/index.html",
+                   "durak/data/agent-podkidnoy-2p.npz", "durak/data/agent-podkidnoy-4p.npz"):
         if needed not in names:
             problems.append(f"the wheel lacks {needed}")
     if metadata["Name"] != "durak-engine":
@@ -60,7 +61,8 @@ def check_sdist(path: Path) -> list[str]:
     needed = ("CHANGELOG.md", "README.md", "LICENSE", "conftest.py", "mkdocs.yml",
               "docs/index.md", "docs/protocol.md", "examples/play_game.py",
               "tests/test_schemas.py", "tests/golden/podkidnoy.json", "src/durak/__init__.py",
-              "setup.py", "build_backend/durak_build.py", "build_backend/mypyc.ini")
+              "setup.py", "build_backend/durak_build.py", "build_backend/mypyc.ini",
+              "src/durak/data/agent-podkidnoy-2p.npz", "src/durak/data/agent-podkidnoy-4p.npz")
     return [f"the sdist lacks {name}" for name in needed if name not in names]
 
 

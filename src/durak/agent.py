@@ -338,7 +338,8 @@ class BestBot(SearchBot):
     Under rules with shipped weights (:data:`COVERED`) the network's action values of the
     position (one evaluation per move, counted in the move's time) choose which candidates
     the search plays out and in what order: the rule of thumb's choice, then the other legal
-    actions by value, at most ``max_actions``, instead of by how little they give up. With
+    actions by value, at most ``max_actions`` (4, where the search bot takes 8 by how little
+    they give up), so that each candidate gets more of the playouts. With
     ``value_weight`` the value (scaled to the playouts' 0-1 score) is also added to each
     candidate's mean score, a prior that the playouts overrule. Everything else is the search
     bot's: the trump ace kept while the stock lasts, the exact endgame solver in two-player
@@ -349,8 +350,9 @@ class BestBot(SearchBot):
         guide: use the learned values (``False``: the plain search bot with these options).
         value_weight: the weight of the learned value in the candidates' scores.
         weights: a weights file to use instead of the shipped ones (for experiments).
-        time_limit, playouts, steps, policy, max_actions, prior, schedule, cheats, clock,
-            endgame: as for :class:`~durak.bots.SearchBot`.
+        max_actions: the most candidates searched.
+        time_limit, playouts, steps, policy, prior, schedule, cheats, clock, endgame: as for
+            :class:`~durak.bots.SearchBot`.
 
     Raises:
         ValueError: as :class:`~durak.bots.SearchBot`.
@@ -364,7 +366,7 @@ class BestBot(SearchBot):
         guide: bool = True,
         value_weight: float = 0.0,
         weights: str | None = None,
-        max_actions: int = 8,
+        max_actions: int = 4,
         **options: Any,
     ) -> None:
         super().__init__(seed, max_actions=max_actions, **options)
