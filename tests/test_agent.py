@@ -225,7 +225,7 @@ def test_issue29_the_learned_bot_is_deterministic_and_keeps_its_state() -> None:
 def test_issue29_best_bot_without_the_guide_plays_as_the_search_bot() -> None:
     state = new_game(Rules(), seed=11)
     plain = SearchBot(4, time_limit=None, steps=2000)
-    unguided = BestBot(4, time_limit=None, steps=2000, guide=False)
+    unguided = BestBot(4, time_limit=None, steps=2000, guide=False, max_actions=8)
     for _ in range(30):
         if state.result is not None:
             break

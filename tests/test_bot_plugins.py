@@ -94,7 +94,10 @@ def test_R13_a_module_class_bot_is_made_with_its_seed_and_options(plugin: Path) 
         ("outside_bots:NotABot", "has no choose method"),
         ("outside_bots:broken", "bot 'outside_bots:broken' failed to start: cannot start"),
         ("outside_bots:LastBot:colour=red", "bad options for bot 'outside_bots:LastBot'"),
-        ("nonsense", "unknown bot 'nonsense' (known: random, rule, search, broken, last"),
+        (
+            "nonsense",
+            "unknown bot 'nonsense' (known: random, rule, search, learned, best, broken, last",
+        ),
     ],
 )
 def test_a_bot_that_cannot_be_made_is_named_with_the_reason(
@@ -132,7 +135,7 @@ def test_durak_bots_lists_the_built_in_and_the_installed_bots(
     assert by_name["broken"]["summary"].startswith("(fails to load: ")
     assert main(["bots"]) == 0
     text = capsys.readouterr().out
-    assert "last    outside-bots (outside_bots:LastBot): Always the last" in text
+    assert "last     outside-bots (outside_bots:LastBot): Always the last" in text
 
 
 def test_simulate_takes_module_class_and_installed_bots(

@@ -351,7 +351,8 @@ class BestBot(SearchBot):
         value_weight: the weight of the learned value in the candidates' scores.
         weights: a weights file to use instead of the shipped ones (for experiments).
         max_actions: the most candidates searched.
-        time_limit, playouts, steps, policy, prior, schedule, cheats, clock, endgame: as for
+        **options: the search bot's other options (``time_limit``, ``playouts``, ``steps``,
+            ``policy``, ``prior``, ``schedule``, ``cheats``, ``clock``, ``endgame``), as for
             :class:`~durak.bots.SearchBot`.
 
     Raises:
