@@ -19,8 +19,8 @@ seeds follow from ``--seed`` and the game's index.
 
 Usage::
 
-    python benchmarks/bench_agent.py --jobs 1 --only best-search --games 1000 --ms 10
-    python benchmarks/bench_agent.py --jobs 1 --only best-four --games 1000 --ms 10
+    python benchmarks/bench_agent.py --jobs 1 --only best-search --games 1000 --ms 6
+    python benchmarks/bench_agent.py --jobs 1 --only best-four --games 1000 --ms 6
     python benchmarks/bench_agent.py --jobs 1 --only learned-rule,learned-random --games 1000
     python benchmarks/bench_agent.py --jobs 1 --only learned-four-rule,learned-four-random
 """
@@ -104,7 +104,8 @@ def main(argv: list[str] | None = None) -> int:
     best, search = timed(args.best), timed(args.search)
     todo = [part.strip() for part in args.only.split(",") if part.strip()]
     print(f"python {platform.python_version()} on {platform.machine()}, jobs={args.jobs}")
-    print(f"best: {best}; search: {search}")
+    if any(label.startswith("best") for label in todo):
+        print(f"best: {best}; search: {search}")
     matches = {
         "best-search": (2, [best, search]),
         "best-four": (4, [best, search, search, search]),

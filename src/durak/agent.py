@@ -332,16 +332,18 @@ class LearnedBot(_Remembering):
 
 
 class BestBot(SearchBot):
-    """The search bot (:class:`~durak.bots.SearchBot`) guided by the learned values: the
-    strongest bot of the library.
+    """The search bot (:class:`~durak.bots.SearchBot`) guided by the learned values (meant as
+    the strongest bot; with the shipped weights it plays about as the search bot:
+    docs/research.md, "Learned agent").
 
     Under rules with shipped weights (:data:`COVERED`) the network's action values of the
     position (one evaluation per move, counted in the move's time) choose which candidates
     the search plays out and in what order: the rule of thumb's choice, then the other legal
-    actions by value, at most ``max_actions`` (4, where the search bot takes 8 by how little
-    they give up), so that each candidate gets more of the playouts. With
-    ``value_weight`` the value (scaled to the playouts' 0-1 score) is also added to each
-    candidate's mean score, a prior that the playouts overrule. Everything else is the search
+    actions by value, at most ``max_actions``, instead of by how little they give up. A
+    smaller ``max_actions`` gives each candidate more of the playouts; with the shipped
+    weights 4 measured weaker than the search bot (docs/research.md), so the default keeps
+    its 8. With ``value_weight`` the value (scaled to the playouts' 0-1 score) is also added
+    to each candidate's mean score, a prior that the playouts overrule. Everything else is the search
     bot's: the trump ace kept while the stock lasts, the exact endgame solver in two-player
     endgames, the same budgets. Under other rules it is the search bot with these options.
 
@@ -367,7 +369,7 @@ class BestBot(SearchBot):
         guide: bool = True,
         value_weight: float = 0.0,
         weights: str | None = None,
-        max_actions: int = 4,
+        max_actions: int = 8,
         **options: Any,
     ) -> None:
         super().__init__(seed, max_actions=max_actions, **options)
