@@ -258,7 +258,7 @@ def _uncovered(rules: Rules, available: list[Rules]) -> RulesError:
     else:
         near = next(r for r in covered if r.players == rules.players)
         mine, theirs = rules.to_dict(every=True), near.to_dict(every=True)
-        setting = next(k for k in mine if mine[k] != theirs.get(k))
+        setting = next((k for k in mine if mine[k] != theirs.get(k)), "players")
         given = mine[setting]
     players = " and ".join(str(r.players) for r in covered)
     return RulesError(
