@@ -332,18 +332,19 @@ class LearnedBot(_Remembering):
 
 
 class BestBot(SearchBot):
-    """The search bot (:class:`~durak.bots.SearchBot`) guided by the learned values (meant as
-    the strongest bot; with the shipped weights it plays about as the search bot:
-    docs/research.md, "Learned agent").
+    """The search bot (:class:`~durak.bots.SearchBot`) guided by the learned values.
 
     Under rules with shipped weights (:data:`COVERED`) the network's action values of the
     position (one evaluation per move, counted in the move's time) choose which candidates
     the search plays out and in what order: the rule of thumb's choice, then the other legal
-    actions by value, at most ``max_actions``, instead of by how little they give up. A
-    smaller ``max_actions`` gives each candidate more of the playouts; with the shipped
-    weights 4 measured weaker than the search bot (docs/research.md), so the default keeps
-    its 8. With ``value_weight`` the value (scaled to the playouts' 0-1 score) is also added
-    to each candidate's mean score, a prior that the playouts overrule. Everything else is the search
+    actions by value, at most ``max_actions``, instead of by how little they give up (the
+    order also decides which candidates a short search plays out at all). A smaller
+    ``max_actions`` gives each candidate more of the playouts. With ``value_weight`` the value
+    (scaled to the playouts' 0-1 score) is also added to each candidate's mean score, a prior
+    that the playouts overrule. With the shipped weights, which lose to the rule bot, the
+    guided search measured weaker than the search bot at equal time, with 8 candidates and
+    with 4 (docs/research.md, "Learned agent"): use ``search`` where strength matters until
+    stronger weights ship. Everything else is the search
     bot's: the trump ace kept while the stock lasts, the exact endgame solver in two-player
     endgames, the same budgets. Under other rules it is the search bot with these options.
 
