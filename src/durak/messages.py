@@ -123,7 +123,8 @@ setting is ``error.setting``), for the errors a player meets before a game start
 (R2.1: the players and hand size a deck cannot deal), ``rules.listing-too-large`` (settings
 whose largest listing passes :data:`~durak.rules.MAX_LISTING`), ``rules.preset-teams`` (R10: a team
 preset's players count; its ``teams`` are ``rules.team-preset`` messages),
-``rules.bots-players`` (the command line's ``--bots`` and ``--players`` disagree), and the
+``rules.bots-players`` (the command line's ``--bots`` and ``--players`` disagree),
+``rules.no-weights`` (rules the learned agent has no weights for: :mod:`durak.agent`), and the
 settings' forms and combinations: ``rules.not-teams``, ``rules.team-not-list``,
 ``rules.seat-not-integer``, ``rules.teams-split``, ``rules.teams-small``,
 ``rules.teams-alternate`` (R10.1), ``rules.not-house-rules``, ``rules.house-rule-not-text``,
@@ -151,8 +152,9 @@ errors: ``card.`` (:class:`~durak.errors.InvalidCardError`: ``card.not-text``,
 ``card.no-such-card``, ``card.no-rank``, ``card.no-suit``, ``card.first-copy``,
 ``card.copy-zeros``, ``card.copy-suffix``, ``card.no-deck``, ``card.decks``,
 ``card.not-cards``), ``input.`` (``input.no-cards``, ``input.not-a-seat``,
-``input.seat-too-big``: an action's arguments; ``input.unknown-language``), ``seat.no-seat``
-(:class:`~durak.errors.SeatError`), ``position.`` (``position.not-a-seat``,
+``input.seat-too-big``: an action's arguments; ``input.unknown-language``;
+``input.weights``: a learned agent's weights file, :class:`durak.agent.WeightsError`),
+``seat.no-seat`` (:class:`~durak.errors.SeatError`), ``position.`` (``position.not-a-seat``,
 ``position.not-a-count``, ``position.not-bool``: a field of
 :func:`~durak.engine.new_position`; ``position.card-twice``, ``position.card-not-in-deck``,
 ``position.cards-missing`` (``-more`` when more than eight are missing), the table's form
