@@ -151,7 +151,9 @@ errors: ``card.`` (:class:`~durak.errors.InvalidCardError`: ``card.not-text``,
 ``card.no-such-card``, ``card.no-rank``, ``card.no-suit``, ``card.first-copy``,
 ``card.copy-zeros``, ``card.copy-suffix``, ``card.no-deck``, ``card.decks``,
 ``card.not-cards``), ``input.`` (``input.no-cards``, ``input.not-a-seat``,
-``input.seat-too-big``: an action's arguments; ``input.unknown-language``), ``seat.no-seat``
+``input.seat-too-big``: an action's arguments; ``input.unknown-language``;
+``input.unknown-level``, ``input.unknown-bot`` and their ``-near`` twins:
+:mod:`durak.levels`), ``seat.no-seat``
 (:class:`~durak.errors.SeatError`), ``position.`` (``position.not-a-seat``,
 ``position.not-a-count``, ``position.not-bool``: a field of
 :func:`~durak.engine.new_position`; ``position.card-twice``, ``position.card-not-in-deck``,
@@ -471,6 +473,16 @@ TEMPLATES: Mapping[str, tuple[str, str | None]] = MappingProxyType(
                 "a player is a seat number 0, 1, 2 ... (below 2**31), not {given}",
             ),
             _m("input.unknown-language", "no catalog for the language {given} (known: {known})"),
+            _m("input.unknown-level", "unknown level {given} (known: {known})"),
+            _m("input.unknown-bot", "unknown bot {given} (known: {known})"),
+            _m(
+                "input.unknown-bot-near",
+                "unknown bot {given}; did you mean {near}? (known: {known})",
+            ),
+            _m(
+                "input.unknown-level-near",
+                "unknown level {given}; did you mean {near}? (known: {known})",
+            ),
             _m("seat.no-seat", "no seat {given} in a {count}-player game (seats 0-{high}, R2.2)"),
             _m("position.not-a-seat", "{field}: must be a seat 0-{high}, not {given}"),
             _m(
