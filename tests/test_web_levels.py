@@ -19,6 +19,7 @@ from durak.levels import LEVELS
 from durak.web import create_app
 from durak.web.config import ServerConfig
 from durak.web.tables import TableError, TableManager, level_catalogue
+from durak.web.thinking import searches
 
 
 @pytest.fixture
@@ -41,6 +42,7 @@ def test_issue29_a_seat_of_each_level_gets_its_bot_and_the_best_the_servers_budg
     assert isinstance(normal, RuleBot) and normal.blunder == 0
     assert isinstance(hard, SearchBot) and hard.time_limit == 0.05
     assert isinstance(best, SearchBot) and best.time_limit == 0.2  # move_budget, not 0.5
+    assert [searches(bot) for bot in (easy, normal, hard, best)] == [False, False, True, True]
     titles = [info["title"] for info in table.seat_info()]
     assert titles == ["Person", "Easy bot", "Normal bot", "Hard bot", "Best bot"]
     # The old kinds are still seats; an unknown one is refused as before.

@@ -68,7 +68,9 @@ class Level:
     Attributes:
         name: the level's name (lower case), as front-ends take it.
         spec: the bot, as :func:`durak.bots.make_bot` reads it (``"rule"``,
-            ``"search:time_limit=0.05"``); a search bot's time limit is set from ``budget``.
+            ``"search:time_limit=0.05"``). For a level with a ``budget`` the bot must take the
+            options ``time_limit`` (set from ``budget``), ``steps`` and ``clock`` as
+            :class:`~durak.bots.SearchBot` does (:func:`level_spec` adds them).
         budget: the seconds the bot may think about a move, or ``None`` for a bot that does
             not search (it answers at once).
         description: one line in English (the message catalogs translate it:
