@@ -14,13 +14,13 @@ Usage::
 ``durak play`` seats you at seat 0 against computer players: ``--level`` sets how hard they
 play (a strength level of :mod:`durak.levels`: ``easy``, ``normal``, ``hard``, ``best``; by
 default ``normal``, the rule-of-thumb player of :mod:`durak.bots`), ``--bots`` names them one
-by one (bots or levels). In an
-interactive terminal the arrow keys choose a card, Enter plays it, ``T`` takes, ``D`` is done
-(pass) and ``Q`` quits. When the input is not a terminal, or with ``--line``, commands are read
-line by line (``7h``, ``7h 9h``, ``t``, ``d``, ``transfer 7s``, ``show 7h``, a number, ``q``);
-see :data:`LINE_HELP`. The screen shows only what you may know (:func:`durak.views.view`: your
-hand, the others' card counts and the cards known to all) and tells what happened from the
-engine's events (:func:`durak.engine.apply_with_events`, :func:`durak.events.events_for`).
+by one (bots or levels). In an interactive terminal the arrow keys choose a card, Enter plays
+it, ``T`` takes, ``D`` is done (pass) and ``Q`` quits. When the input is not a terminal, or
+with ``--line``, commands are read line by line (``7h``, ``7h 9h``, ``t``, ``d``, ``transfer
+7s``, ``show 7h``, a number, ``q``); see :data:`LINE_HELP`. The screen shows only what you may
+know (:func:`durak.views.view`: your hand, the others' card counts and the cards known to all)
+and tells what happened from the engine's events (:func:`durak.engine.apply_with_events`,
+:func:`durak.events.events_for`).
 ``--save FILE`` writes the game record (:mod:`durak.records`), also of an abandoned game.
 
 ``durak simulate`` plays many games with a computer player on every seat (random by default)
