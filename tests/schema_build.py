@@ -609,7 +609,7 @@ def ws_client() -> dict[str, Any]:
 
 
 def http() -> dict[str, Any]:
-    seat_kind = {**TEXT, "description": "'human' or a kind of bot"}
+    seat_kind = {**TEXT, "description": "'human', a strength level or a kind of bot"}
     table = obj(
         {
             "id": TEXT,
@@ -646,6 +646,16 @@ def http() -> dict[str, Any]:
             "players": {"type": "array", "items": {"type": "integer", "minimum": 2}},
             "default_players": {"type": "integer", "minimum": 2},
             "rules": {**ref("rules"), "description": "the preset's rules"},
+        }
+    )
+    level = obj(
+        {
+            "name": {**TEXT, "description": "a seat kind: easy, normal, hard, best"},
+            "description": {**TEXT, "description": "in English"},
+            "localized_description": {**TEXT, "description": "the description in the answer's "
+                                      "language"},
+            "budget": {"type": "number", "minimum": 0, "description": "the seconds its bot "
+                       "may think about a move at this server (0: it does not search)"},
         }
     )
     texts: dict[str, Any] = {"type": "object", "additionalProperties": TEXT}
@@ -700,6 +710,8 @@ def http() -> dict[str, Any]:
                               "'lang' if given, else the best of Accept-Language"},
                      "presets": {"type": "array", "items": preset},
                      "seat_kinds": {"type": "array", "items": seat_kind},
+                     "levels": {"type": "array", "items": level, "description": "the bots' "
+                                "strength levels, weakest first (durak.levels)"},
                      "max_timer": {**_TIMER, "description": "the longest turn timer a table "
                                    "may have (seconds)"},
                      "fixed_seeds": {**BOOL, "description": "whether a new table may fix its "

@@ -92,7 +92,9 @@ def test_presets_lists_every_preset_with_its_player_counts(client: TestClient) -
     assert by_name["podkidnoy"]["players"] == [2, 3, 4, 5, 6]
     assert by_name["pairs"]["players"] == [4]
     assert by_name["pairs-3x2"]["default_players"] == 6
-    assert data["seat_kinds"] == ["human", "random", "rule", "search"]
+    levels = ["easy", "normal", "hard", "best"]
+    assert data["seat_kinds"] == ["human", *levels, "random", "rule", "search"]
+    assert [level["name"] for level in data["levels"]] == levels
 
 
 @pytest.mark.parametrize(

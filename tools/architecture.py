@@ -31,7 +31,8 @@ ROLES = {
     "jax": "the JAX engine; the learned agent and the guided search bot (numpy)",
     "rl": "the RL adapters (Gymnasium, PettingZoo, OpenSpiel) and their shared encoding",
     "tournament": "bot tournaments",
-    "game": "a game with its history: push, pop, save and load, bots included",
+    "game": "a game with its history: push, pop, save and load, bots included; the strength "
+    "levels of the front-ends",
     "bots": "the computer players; matches (R11); what a player types, read in its position",
     "endgame": "exact two-player endgames: the solver",
     "serialize": "states, views and events as JSON",

@@ -55,6 +55,7 @@ from durak.errors import (
     SeatError,
 )
 from durak.game import Game
+from durak.levels import LEVELS, Level, LevelError, make_level_bot
 from durak.moves import AmbiguousMoveError, MoveTextError, parse_action, parse_move
 from durak.rules import Rules
 from durak.state import GameState, Result
@@ -69,6 +70,7 @@ compiled: bool = (_step.__file__ or "").endswith(tuple(_EXTENSION_SUFFIXES))
 
 __all__ = [
     "DECK_SIZES",
+    "LEVELS",
     "Action",
     "AmbiguousMoveError",
     "Beat",
@@ -81,6 +83,8 @@ __all__ = [
     "InvalidCardError",
     "InvalidError",
     "Lead",
+    "Level",
+    "LevelError",
     "MoveTextError",
     "Pass",
     "PlayerView",
@@ -108,6 +112,7 @@ __all__ = [
     "hand_order",
     "is_legal",
     "legal_actions",
+    "make_level_bot",
     "new_game",
     "new_position",
     "next_actor",

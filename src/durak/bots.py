@@ -744,10 +744,21 @@ class RuleBot(_Remembering):
     the same position a second time (a cycle, possible once the stock is empty): then it plays
     a random legal action.
 
+    With ``blunder`` above 0 it plays worse on purpose, for a weaker opponent (the ``easy``
+    level of :mod:`durak.levels`): before each choice among several actions it draws from its
+    seeded generator and, with that probability, plays a uniformly random legal action
+    instead of the rule of thumb's (a catch of a cheat, R15.5, is still always made). With the
+    default 0 the generator is not drawn from for it.
+
     Args:
-        seed: seeds the bot's own generator (for breaking cycles).
+        seed: seeds the bot's own generator (for breaking cycles, and for blunders).
         weights: the rule of thumb's constants.
         cheats: whether it may cheat where cheating is on (R15.5).
+        blunder: the probability of a random action instead of the rule of thumb's, from 0
+            (never, the default) to 1.
+
+    Raises:
+        ValueError: ``blunder`` is not a number from 0 to 1.
     """
 
     def __init__(
@@ -755,11 +766,17 @@ class RuleBot(_Remembering):
         seed: int | str | None = None,
         weights: RuleWeights | None = None,
         cheats: bool = False,
+        blunder: float = 0.0,
     ) -> None:
+        if isinstance(blunder, bool) or not isinstance(blunder, int | float):
+            raise ValueError(f"blunder must be a number from 0 to 1, not {blunder!r}")
+        if not 0.0 <= blunder <= 1.0:
+            raise ValueError(f"blunder must be from 0 to 1, not {blunder!r}")
         self._rng = random.Random(seed)
         self._repetition = _Repetition()
         self.weights = weights if weights is not None else _DEFAULT_WEIGHTS
         self.cheats = cheats
+        self.blunder = float(blunder)
 
     def choose(self, view: PlayerView) -> Action:
         """The rule of thumb's choice among ``view.legal_actions``.
@@ -775,6 +792,8 @@ class RuleBot(_Remembering):
         if len(legal) == 1:
             return legal[0]
         if self._repetition.repeated(view):
+            return self._rng.choice(legal)
+        if self.blunder and self._rng.random() < self.blunder:
             return self._rng.choice(legal)
         return _decide(_view_ctx(view, _Game(view, self.weights)), legal)
 

@@ -153,8 +153,10 @@ errors: ``card.`` (:class:`~durak.errors.InvalidCardError`: ``card.not-text``,
 ``card.copy-zeros``, ``card.copy-suffix``, ``card.no-deck``, ``card.decks``,
 ``card.not-cards``), ``input.`` (``input.no-cards``, ``input.not-a-seat``,
 ``input.seat-too-big``: an action's arguments; ``input.unknown-language``;
-``input.weights``: a learned agent's weights file, :class:`durak.agent.WeightsError`),
-``seat.no-seat`` (:class:`~durak.errors.SeatError`), ``position.`` (``position.not-a-seat``,
+``input.weights``: a learned agent's weights file, :class:`durak.agent.WeightsError`;
+``input.unknown-level``, ``input.unknown-bot`` and their ``-near`` twins:
+:mod:`durak.levels`), ``seat.no-seat``
+(:class:`~durak.errors.SeatError`), ``position.`` (``position.not-a-seat``,
 ``position.not-a-count``, ``position.not-bool``: a field of
 :func:`~durak.engine.new_position`; ``position.card-twice``, ``position.card-not-in-deck``,
 ``position.cards-missing`` (``-more`` when more than eight are missing), the table's form
@@ -479,6 +481,16 @@ TEMPLATES: Mapping[str, tuple[str, str | None]] = MappingProxyType(
             ),
             _m("input.unknown-language", "no catalog for the language {given} (known: {known})"),
             _m("input.weights", "not a learned agent's weights file: {field}: {detail}"),
+            _m("input.unknown-level", "unknown level {given} (known: {known})"),
+            _m("input.unknown-bot", "unknown bot {given} (known: {known})"),
+            _m(
+                "input.unknown-bot-near",
+                "unknown bot {given}; did you mean {near}? (known: {known})",
+            ),
+            _m(
+                "input.unknown-level-near",
+                "unknown level {given}; did you mean {near}? (known: {known})",
+            ),
             _m("seat.no-seat", "no seat {given} in a {count}-player game (seats 0-{high}, R2.2)"),
             _m("position.not-a-seat", "{field}: must be a seat 0-{high}, not {given}"),
             _m(

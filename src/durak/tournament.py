@@ -35,9 +35,9 @@ from typing import Any
 import attrs
 
 from durak._input import brief
-from durak.bots import make_bot
 from durak.engine import apply, legal_actions, new_game, next_actor
 from durak.errors import RulesError
+from durak.levels import make_player
 from durak.rules.settings import Rules
 from durak.state import Result
 from durak.views import view
@@ -319,7 +319,7 @@ def play_game(rules: Rules, bot_names: Sequence[str], seed: int | str, index: in
     rules = _CANONICAL.setdefault(rules, rules)
     seats = tuple((j + index) % n for j in range(n))
     entry_of = {seat: j for j, seat in enumerate(seats)}
-    bots = [make_bot(name, f"{seed}:{index}:{j}") for j, name in enumerate(bot_names)]
+    bots = [make_player(name, f"{seed}:{index}:{j}") for j, name in enumerate(bot_names)]
     moves = [0] * n
     seconds = [0.0] * n
     wall = [0.0] * n
@@ -380,11 +380,13 @@ def run_tournament(
     executor: Executor | None = None,
 ) -> TournamentResult:
     """Play ``games`` seat-rotated games between the bots ``bot_names`` (one per seat; names
-    as :func:`~durak.bots.make_bot` takes them, options included).
+    as :func:`~durak.bots.make_bot` takes them, options included, or strength levels of
+    :mod:`durak.levels`: :func:`~durak.levels.make_player`).
 
     Args:
         rules: the rules of every game.
-        bot_names: one bot name per seat, e.g. ``["search:playouts=40", "rule"]``.
+        bot_names: one bot name per seat, e.g. ``["search:playouts=40", "rule"]`` or
+            ``["hard", "normal"]``.
         games: how many games.
         seed: the run's seed: every game's deal and bot seeds derive from it and the game's
             index alone.
@@ -409,7 +411,7 @@ def run_tournament(
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {brief(jobs)}")
     for name in names:
-        make_bot(name, 0)  # fail early on an unknown name
+        make_player(name, 0)  # fail early on an unknown name
     records: list[GameRecord] = []
     if executor is not None:
         width = max(jobs, int(getattr(executor, "_max_workers", 0) or 0), 1)

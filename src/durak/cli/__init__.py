@@ -3,22 +3,24 @@ rules, replay recorded games.
 
 Usage::
 
-    durak play [--preset NAME | --rules FILE] [--players N] [--seed S] [--bots KINDS]
-               [--line] [--save FILE]
+    durak play [--preset NAME | --rules FILE] [--players N] [--seed S]
+               [--level LEVEL | --bots KINDS] [--line] [--save FILE]
     durak simulate [--preset NAME | --rules FILE] [--players N] [--games G] [--match K]
                    [--seed S] [--bots KINDS] [--jobs N] [--backend local|ray]
                    [--address ADDR] [--plot FILE] [--json] [--quiet]
     durak rules [NAME] [--toml | --json]
     durak replay FILE [--line] [--player N]
 
-``durak play`` seats you at seat 0 against computer players (``--bots``; by default the
-rule-of-thumb player of :mod:`durak.bots` where there is one, else the random one). In an
-interactive terminal the arrow keys choose a card, Enter plays it, ``T`` takes, ``D`` is done
-(pass) and ``Q`` quits. When the input is not a terminal, or with ``--line``, commands are read
-line by line (``7h``, ``7h 9h``, ``t``, ``d``, ``transfer 7s``, ``show 7h``, a number, ``q``);
-see :data:`LINE_HELP`. The screen shows only what you may know (:func:`durak.views.view`: your
-hand, the others' card counts and the cards known to all) and tells what happened from the
-engine's events (:func:`durak.engine.apply_with_events`, :func:`durak.events.events_for`).
+``durak play`` seats you at seat 0 against computer players: ``--level`` sets how hard they
+play (a strength level of :mod:`durak.levels`: ``easy``, ``normal``, ``hard``, ``best``; by
+default ``normal``, the rule-of-thumb player of :mod:`durak.bots`), ``--bots`` names them one
+by one (bots or levels). In an interactive terminal the arrow keys choose a card, Enter plays
+it, ``T`` takes, ``D`` is done (pass) and ``Q`` quits. When the input is not a terminal, or
+with ``--line``, commands are read line by line (``7h``, ``7h 9h``, ``t``, ``d``, ``transfer
+7s``, ``show 7h``, a number, ``q``); see :data:`LINE_HELP`. The screen shows only what you may
+know (:func:`durak.views.view`: your hand, the others' card counts and the cards known to all)
+and tells what happened from the engine's events (:func:`durak.engine.apply_with_events`,
+:func:`durak.events.events_for`).
 ``--save FILE`` writes the game record (:mod:`durak.records`), also of an abandoned game.
 
 ``durak simulate`` plays many games with a computer player on every seat (random by default)
@@ -69,7 +71,7 @@ from durak.cli.play import _play_keys as _play_keys
 from durak.cli.players import BotLike as BotLike
 from durak.cli.players import _bot_move as _bot_move
 from durak.cli.players import _MatchSeat as _MatchSeat
-from durak.cli.players import bot_kinds, default_bot, make_bot, seat_bots
+from durak.cli.players import bot_kinds, default_bot, level_kinds, make_bot, seat_bots
 from durak.cli.render import describe_events, display_order, listed_actions
 from durak.cli.render import hand_order as hand_order
 from durak.cli.replay import ReplaySession, _cmd_replay, rules_name
@@ -87,6 +89,7 @@ from durak.cli.simulate import (
 )
 from durak.errors import DurakError, RulesError
 from durak.i18n import LANGUAGES, Language, choose_language, language
+from durak.levels import DEFAULT_LEVEL, LevelError, get_level
 from durak.messages import message
 from durak.presets import DEFAULT_PRESET, PRESETS, get_preset, load_rules, rules_from_mapping
 from durak.rules import Rules
@@ -103,6 +106,7 @@ __all__ = [
     "default_bot",
     "describe_events",
     "display_order",
+    "level_kinds",
     "listed_actions",
     "main",
     "make_bot",
@@ -139,8 +143,9 @@ def _number(text: str) -> int:
 
 
 def _bot_list(text: str) -> tuple[str, ...]:
-    """``--bots``: kinds of computer player separated by commas: names (any case) or
-    ``module:Class`` (its case kept); each is made once here, so a bad one is named at once."""
+    """``--bots``: kinds of computer player separated by commas: bot or level names (any case)
+    or ``module:Class`` (its case kept); each is made once here, so a bad one is named at once
+    (an unknown name with the nearest known one)."""
     kinds = tuple(
         k.strip() if ":" in k else k.strip().lower() for k in text.split(",") if k.strip()
     )
@@ -152,6 +157,15 @@ def _bot_list(text: str) -> tuple[str, ...]:
         except ValueError as exc:
             raise argparse.ArgumentTypeError(str(exc)) from None
     return kinds
+
+
+def _level(text: str) -> str:
+    """``--level``: a strength level's name (any case); an unknown one is named with the
+    nearest level."""
+    try:
+        return get_level(text).name
+    except LevelError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 class _Parser(argparse.ArgumentParser):
@@ -178,6 +192,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     kinds = "|".join(bot_kinds())
+    levels = "|".join(level_kinds())
 
     def common(sub: argparse.ArgumentParser, bots_default: str) -> None:
         which = sub.add_mutually_exclusive_group()
@@ -214,9 +229,9 @@ def build_parser() -> argparse.ArgumentParser:
             "--bots",
             type=_bot_list,
             metavar="KIND[,KIND...]",
-            help=f"the computer players, {kinds} or module:Class: one kind for all, or one per "
-            "computer seat in seat order, which sets the number of players (default "
-            f"{bots_default})",
+            help=f"the computer players, a level ({levels}), a bot ({kinds}) or module:Class: "
+            "one kind for all, or one per computer seat in seat order, which sets the number "
+            f"of players (default {bots_default})",
         )
 
     play = commands.add_parser(
@@ -227,7 +242,14 @@ def build_parser() -> argparse.ArgumentParser:
         "plays it, T take, D done (pass), C catch a cheat (rules with cheating), Q quit. "
         + LINE_HELP,
     )
-    common(play, default_bot())
+    common(play, f"{DEFAULT_LEVEL}, the {default_bot()} bot")
+    play.add_argument(
+        "--level",
+        type=_level,
+        metavar="LEVEL",
+        help=f"how hard the computer plays: {levels} (every computer player at that level; "
+        f"default {DEFAULT_LEVEL}; 'durak bots' describes them); not with --bots",
+    )
     play.add_argument(
         "--line", action="store_true", help="type commands line by line instead of using keys"
     )
@@ -401,11 +423,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     bots = commands.add_parser(
         "bots",
-        help="list the computer players --bots accepts by name",
-        description="List the built-in bots and those installed packages add through the "
-        "'durak.bots' entry points. --bots module:Class takes any other bot class.",
+        help="list the strength levels and the computer players --bots accepts by name",
+        description="List the strength levels (--level; --bots takes them too), the built-in "
+        "bots and those installed packages add through the 'durak.bots' entry points. "
+        "--bots module:Class takes any other bot class.",
     )
     bots.add_argument("--json", action="store_true", help="print the list as JSON")
+    bots.add_argument(
+        "--levels", action="store_true", help="only the strength levels (with --json: as JSON)"
+    )
     bots.set_defaults(func=_cmd_bots)
     return parser
 

@@ -1,5 +1,6 @@
-"""``durak bots``: the computer players ``--bots`` accepts by name: the built-in ones and those
-that installed packages add through the ``durak.bots`` entry points
+"""``durak bots``: the strength levels (:mod:`durak.levels`: ``--level``, and ``--bots``
+takes them too) and the computer players ``--bots`` accepts by name: the built-in ones and
+those that installed packages add through the ``durak.bots`` entry points
 (:data:`durak.bots.ENTRY_POINT_GROUP`). ``--bots module:Class`` takes any other bot class.
 """
 
@@ -10,6 +11,7 @@ import json
 from typing import Any
 
 import durak.bots as bots_module
+from durak.levels import LEVELS, Level
 
 
 def bot_catalogue() -> list[dict[str, Any]]:
@@ -43,19 +45,52 @@ def bot_catalogue() -> list[dict[str, Any]]:
     return rows
 
 
+def level_catalogue() -> list[dict[str, Any]]:
+    """Every strength level, weakest first: ``name``, ``bot`` (the spec
+    :func:`durak.bots.make_bot` reads), ``budget`` (seconds per move, ``None`` for a bot that
+    does not search), ``full_budget`` (whether it thinks for a front-end's whole per-move
+    budget) and ``description`` (English)."""
+    return [
+        {
+            "name": level.name,
+            "bot": level.spec,
+            "budget": level.budget,
+            "full_budget": level.full_budget,
+            "description": level.description,
+        }
+        for level in LEVELS.values()
+    ]
+
+
+def _budget_text(level: Level) -> str:
+    if level.budget is None:
+        return "no search"
+    text = f"{level.budget * 1000:g} ms a move"
+    return f"{text} (the front-end's budget)" if level.full_budget else text
+
+
 def _summary(obj: Any) -> str:
     doc = (getattr(obj, "__doc__", None) or "").strip()
     return doc.splitlines()[0] if doc else ""
 
 
 def _cmd_bots(args: argparse.Namespace) -> int:
-    """``durak bots [--json]``: list the named bots, one per line (or as JSON)."""
+    """``durak bots [--json] [--levels]``: list the strength levels, then the named bots, one
+    per line; ``--json`` prints the bots as JSON, ``--json --levels`` the levels."""
     rows = bot_catalogue()
     if args.json:
-        print(json.dumps(rows, indent=2, ensure_ascii=False))
+        found = level_catalogue() if args.levels else rows
+        print(json.dumps(found, indent=2, ensure_ascii=False))
         return 0
+    print("Levels (--level LEVEL, or --bots LEVEL,...):")
+    names = max(len(name) for name in LEVELS)
+    for level in LEVELS.values():
+        print(f"  {level.name:<{names}}  {level.spec}, {_budget_text(level)}: {level.description}")
+    if args.levels:
+        return 0
+    print("Bots (--bots KIND,...):")
     width = max(len(r["name"]) for r in rows)
     for row in rows:
-        print(f"{row['name']:<{width}}  {row['source']} ({row['target']}): {row['summary']}")
+        print(f"  {row['name']:<{width}}  {row['source']} ({row['target']}): {row['summary']}")
     print("Any other bot: --bots module:Class (made as Class(seed), with a choose(view) method).")
     return 0

@@ -497,7 +497,10 @@ def _cmd_play(args: argparse.Namespace, name: str, rules: Rules, seed: int | str
         return _fail(f"--save: no such directory: {save.parent}")
     if save is not None and save.is_dir():
         return _fail(f"--save: {save} is a directory; give a file name")
-    kinds: tuple[str, ...] = args.bots or (default_bot(),)
+    level: str | None = getattr(args, "level", None)
+    if level is not None and args.bots:
+        return _fail("--level and --bots: give one (--level sets every computer player)")
+    kinds: tuple[str, ...] = args.bots or ((level,) if level is not None else (default_bot(),))
     ascii = not _can_encode(console, "♣♦♥♠←→◀·")
     try:
         lang = choose_language(getattr(args, "lang", None))

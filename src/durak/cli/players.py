@@ -1,6 +1,6 @@
-"""The computer players of ``durak play`` and ``durak simulate``: the kinds ``--bots`` accepts,
-making and seating them, and asking a bot of either protocol (``choose(view)`` or
-``choose(state, player)``) for its move.
+"""The computer players of ``durak play`` and ``durak simulate``: the kinds ``--bots`` accepts
+(bots and strength levels, :mod:`durak.levels`), making and seating them, and asking a bot of
+either protocol (``choose(view)`` or ``choose(state, player)``) for its move.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from typing import Any
 import durak.bots as bots_module
 from durak.actions import Action
 from durak.engine import legal_actions
+from durak.levels import level_names, make_player
 from durak.state import GameState
 from durak.views import PlayerView
 from durak.views import view as player_view
@@ -66,18 +67,27 @@ def bot_kinds() -> tuple[str, ...]:
 
 
 def default_bot() -> str:
-    """The default opponent of ``durak play``: the rule-of-thumb player ``rule``."""
+    """The default opponent of ``durak play``: the rule-of-thumb player ``rule`` (the
+    ``normal`` level, :data:`durak.levels.DEFAULT_LEVEL`)."""
     return "rule"
 
 
+def level_kinds() -> tuple[str, ...]:
+    """The strength levels ``--level`` and ``--bots`` accept (:data:`durak.levels.LEVELS`:
+    ``easy``, ``normal``, ``hard``, ``best``)."""
+    return level_names()
+
+
 def make_bot(kind: str, seed: int | str) -> BotLike:
-    """A computer player of ``kind`` (a name of :func:`bot_kinds`, or ``module:Class``) with its
-    own seeded random generator: :func:`durak.bots.make_bot`.
+    """A computer player of ``kind`` (a strength level of :func:`level_kinds`, a name of
+    :func:`bot_kinds`, or ``module:Class``) with its own seeded random generator:
+    :func:`durak.levels.make_player`.
 
     Raises:
-        ValueError: an unknown kind, or a ``module:Class`` that cannot be loaded.
+        ValueError: an unknown kind (the message suggests the nearest name), or a
+            ``module:Class`` that cannot be loaded.
     """
-    return bots_module.make_bot(kind, seed)
+    return make_player(kind, seed)
 
 
 def seat_bots(kinds: Sequence[str], seats: Sequence[int]) -> dict[int, str]:

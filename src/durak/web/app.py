@@ -93,6 +93,7 @@ from durak.web.tables import (
     Table,
     TableError,
     TableManager,
+    level_catalogue,
     preset_catalogue,
 )
 
@@ -339,6 +340,7 @@ def create_app(
                 "lang": (lang := _lang(request)),
                 "presets": preset_catalogue(lang=lang),
                 "seat_kinds": list(SEAT_KINDS),
+                "levels": level_catalogue(settings.move_budget, lang=lang),
                 "max_timer": settings.max_timer,
                 "fixed_seeds": settings.allow_fixed_seeds,
             },

@@ -45,6 +45,7 @@ from durak.engine import apply, apply_with_events, check, is_legal, new_game, ne
 from durak.errors import DurakError, RulesError
 from durak.events import Event, events_for
 from durak.i18n import language
+from durak.levels import LEVELS, make_level_bot
 from durak.messages import Message, as_message, message
 from durak.notation import parse_action
 from durak.presets import PRESETS, get_preset, rules_from_mapping
@@ -79,14 +80,16 @@ __all__ = [
     "Table",
     "TableError",
     "TableManager",
+    "level_catalogue",
     "preset_catalogue",
     "replay_states",
 ]
 
 log = logging.getLogger(__name__)
 
-#: The computer players a seat may hold (names for :func:`durak.bots.make_bot`).
-BOT_KINDS: tuple[str, ...] = ("random", "rule", "search")
+#: The computer players a seat may hold: the strength levels of :mod:`durak.levels` (weakest
+#: first: what the set-up page offers) and the bots by name (for :func:`durak.bots.make_bot`).
+BOT_KINDS: tuple[str, ...] = (*LEVELS, "random", "rule", "search")
 
 #: What a seat may hold: a person, or one of the bots.
 SEAT_KINDS: tuple[str, ...] = ("human", *BOT_KINDS)
@@ -105,7 +108,15 @@ HISTORY = 120
 _RULES_MARK = "\x00rules\x00"
 _RULES_MARK_JSON = json.dumps(_RULES_MARK)
 
-_BOT_TITLES = {"random": "Random bot", "rule": "Rule bot", "search": "Search bot"}
+_BOT_TITLES = {
+    "random": "Random bot",
+    "rule": "Rule bot",
+    "search": "Search bot",
+    "easy": "Easy bot",
+    "normal": "Normal bot",
+    "hard": "Hard bot",
+    "best": "Best bot",
+}
 
 #: :func:`~durak.messages.message`, for where a parameter called ``message`` hides it.
 _message = message
@@ -133,8 +144,12 @@ class TableError(DurakError):
 
 
 def _bot(kind: str, seed: int | str, budget: float) -> Any:
-    """A bot of ``kind`` with its own seed: :func:`durak.bots.make_bot` where it exists, else a
+    """A bot of ``kind`` with its own seed: a strength level's bot
+    (:func:`durak.levels.make_level_bot`: the hardest level thinks ``budget`` seconds a move,
+    the others at most that), else :func:`durak.bots.make_bot` where it exists, else a
     :class:`~durak.bots.RandomBot`; a search bot thinks at most ``budget`` seconds a move."""
+    if kind in LEVELS:
+        return make_level_bot(kind, seed, budget=budget)
     if _make_bot is None:  # pragma: no cover
         return RandomBot(seed)
     if kind == "search":
@@ -851,6 +866,33 @@ class Table:
             self._driver.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._driver
+
+
+def level_catalogue(budget: float, lang: str = "en") -> list[dict[str, Any]]:
+    """The strength levels (:data:`durak.levels.LEVELS`, weakest first) for the start page:
+    ``name`` (a seat kind), ``description`` (English), ``localized_description`` (in the
+    language ``lang``, from the message catalogs) and ``budget``: the seconds the level's bot
+    may think about a move at a server whose per-move budget is ``budget`` (0 for a bot that
+    does not search).
+
+    Raises:
+        ValueError: no catalog for ``lang``.
+    """
+    said = language(lang)
+    out = []
+    for level in LEVELS.values():
+        seconds = 0.0
+        if level.budget is not None:
+            seconds = budget if level.full_budget else min(level.budget, budget)
+        out.append(
+            {
+                "name": level.name,
+                "description": level.description,
+                "localized_description": said.gettext(level.description),
+                "budget": seconds,
+            }
+        )
+    return out
 
 
 def preset_catalogue(max_players: int = 8, lang: str = "en") -> list[dict[str, Any]]:

@@ -30,7 +30,7 @@ from durak.actions import Action
 from durak.bots import RuleBot, SearchBot
 from durak.views import PlayerView
 
-__all__ = ["NICENESS", "STARTUP", "BotPool", "think"]
+__all__ = ["NICENESS", "STARTUP", "BotPool", "searches", "think"]
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +55,13 @@ def _start_worker() -> None:
         os.nice(NICENESS)
 
 
+def searches(bot: Any) -> bool:
+    """Whether ``bot`` thinks for a time and so belongs in a worker: a
+    :class:`~durak.bots.SearchBot`, or any bot with a ``time_limit`` (a strength level's bot
+    of another kind, :mod:`durak.levels`)."""
+    return isinstance(bot, SearchBot) or getattr(bot, "time_limit", None) is not None
+
+
 def think(bot: Any, seat_view: PlayerView) -> tuple[Action, Any]:
     """The bot's action for the view, and the bot after choosing it (run in a worker)."""
     action: Action = bot.choose(seat_view)
@@ -62,8 +69,8 @@ def think(bot: Any, seat_view: PlayerView) -> tuple[Action, Any]:
 
 
 class BotPool:
-    """Runs bots' moves: search bots in worker processes (at most ``workers`` at once), the
-    others inline.
+    """Runs bots' moves: search bots (:func:`searches`) in worker processes (at most
+    ``workers`` at once), the others inline.
 
     Args:
         workers: the number of worker processes (at least 1).
@@ -97,7 +104,7 @@ class BotPool:
         Raises:
             Exception: whatever the bot raised (the caller falls back to a legal move).
         """
-        if not isinstance(bot, SearchBot):
+        if not searches(bot):
             return think(bot, seat_view)
         if self._slots is None:
             self._slots = asyncio.Semaphore(self.workers)

@@ -88,7 +88,10 @@
 
   /** What a seat kind is called in the page's language ("rule": "Rule bot", "Regelbot"). */
   function kindTitle(kind) {
-    return { human: t("Person"), rule: t("Rule bot"), random: t("Random bot"), search: t("Search bot") }[kind];
+    return {
+      human: t("Person"), rule: t("Rule bot"), random: t("Random bot"), search: t("Search bot"),
+      easy: t("Easy bot"), normal: t("Normal bot"), hard: t("Hard bot"), best: t("Best bot"),
+    }[kind];
   }
 
   function capitalized(text) {
@@ -285,7 +288,14 @@
       opt.textContent = p.name;
       presetSel.append(opt);
     }
-    const kinds = ["human", "rule", "random", "search"].map((k) => [k, kindTitle(k)]);
+    // A seat holds a person, a bot of a strength level (durak.levels, weakest first) or a bot
+    // by kind; the levels' descriptions show as the options' tooltips.
+    const levels = data.levels || [];
+    const groups = [
+      ["", [["human", kindTitle("human"), ""]]],
+      [t("Computer by level"), levels.map((l) => [l.name, kindTitle(l.name) || l.name, l.localized_description])],
+      [t("Computer by kind"), ["rule", "random", "search"].map((k) => [k, kindTitle(k), ""])],
+    ];
     const remembered = [];
 
     function seatRows() {
@@ -301,13 +311,22 @@
         label.textContent = i === 0 ? t("Seat P{n} (you)", { n: i }) : t("Seat P{n}", { n: i });
         const sel = document.createElement("select");
         sel.id = "seat-" + i;
-        for (const [value, text] of kinds) {
-          const opt = document.createElement("option");
-          opt.value = value;
-          opt.textContent = text;
-          sel.append(opt);
+        for (const [label, kinds] of groups) {
+          if (!kinds.length) continue;
+          const group = label ? document.createElement("optgroup") : sel;
+          if (label) {
+            group.label = label;
+            sel.append(group);
+          }
+          for (const [value, text, about] of kinds) {
+            const opt = document.createElement("option");
+            opt.value = value;
+            opt.textContent = text;
+            if (about) opt.title = about;
+            group.append(opt);
+          }
         }
-        sel.value = remembered[i] || (i === 0 ? "human" : "rule");
+        sel.value = remembered[i] || (i === 0 ? "human" : (levels.length ? "normal" : "rule"));
         row.append(label, sel);
         rows.append(row);
       }
