@@ -4,9 +4,9 @@ the guided search bot are (not a test).
 Seat-rotated tournaments under Podkidnoy (the rules the shipped weights cover); each line shows
 the first entry's durak rate among decided games with its 95% Wilson interval:
 
-(a) ``best-search``: the guided search bot (``best``) against today's search bot at equal time
-    per move, two players. Goal: the upper end of ``best``'s interval below 40%.
-(b) ``best-four``: one ``best`` against three search bots, four players. Goal: below 20%.
+(a) ``guided-search``: the guided search bot (``guided``) against today's search bot at equal time
+    per move, two players. Goal: the upper end of ``guided``'s interval below 40%.
+(b) ``guided-four``: one ``guided`` against three search bots, four players. Goal: below 20%.
 (c) ``learned-rule``, ``learned-random``: the learned agent alone against the rule bot and the
     random bot, two players; ``learned-four-rule``, ``learned-four-random``: one learned agent
     against three of them, four players. Reported, no goal.
@@ -19,8 +19,8 @@ seeds follow from ``--seed`` and the game's index.
 
 Usage::
 
-    python benchmarks/bench_agent.py --jobs 1 --only best-search --games 1000 --ms 6
-    python benchmarks/bench_agent.py --jobs 1 --only best-four --games 1000 --ms 6
+    python benchmarks/bench_agent.py --jobs 1 --only guided-search --games 1000 --ms 6
+    python benchmarks/bench_agent.py --jobs 1 --only guided-four --games 1000 --ms 6
     python benchmarks/bench_agent.py --jobs 1 --only learned-rule,learned-random --games 1000
     python benchmarks/bench_agent.py --jobs 1 --only learned-four-rule,learned-four-random
 """
@@ -36,7 +36,7 @@ from collections.abc import Callable
 from durak.presets import get_preset
 from durak.tournament import TournamentResult, run_tournament
 
-GOALS = {"best-search": 0.40, "best-four": 0.20}
+GOALS = {"guided-search": 0.40, "guided-four": 0.20}
 
 
 def _progress(label: str) -> Callable[[int, int], None]:
@@ -85,14 +85,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", default="agent", help="the run's seed (default 'agent')")
     parser.add_argument(
         "--only",
-        default="best-search,best-four,learned-rule,learned-random,learned-four-rule,"
+        default="guided-search,guided-four,learned-rule,learned-random,learned-four-rule,"
         "learned-four-random",
-        help="comma-separated: best-search, best-four, learned-rule, learned-random, "
+        help="comma-separated: guided-search, guided-four, learned-rule, learned-random, "
         "learned-four-rule, learned-four-random (default all)",
     )
     parser.add_argument("--games", type=int, default=1000, help="games per match")
     parser.add_argument("--ms", type=float, default=10.0, help="CPU ms per move of both searches")
-    parser.add_argument("--best", default="best", help="the guided bot's name and options")
+    parser.add_argument("--guided", default="guided", help="the guided bot's name and options")
     parser.add_argument("--search", default="search", help="the baseline's name and options")
     args = parser.parse_args(argv)
 
@@ -101,14 +101,14 @@ def main(argv: list[str] | None = None) -> int:
     def timed(name: str) -> str:
         return f"{name}{',' if ':' in name else ':'}{limit}"
 
-    best, search = timed(args.best), timed(args.search)
+    best, search = timed(args.guided), timed(args.search)
     todo = [part.strip() for part in args.only.split(",") if part.strip()]
     print(f"python {platform.python_version()} on {platform.machine()}, jobs={args.jobs}")
-    if any(label.startswith("best") for label in todo):
-        print(f"best: {best}; search: {search}")
+    if any(label.startswith("guided") for label in todo):
+        print(f"guided: {best}; search: {search}")
     matches = {
-        "best-search": (2, [best, search]),
-        "best-four": (4, [best, search, search, search]),
+        "guided-search": (2, [best, search]),
+        "guided-four": (4, [best, search, search, search]),
         "learned-rule": (2, ["learned", "rule"]),
         "learned-random": (2, ["learned", "random"]),
         "learned-four-rule": (4, ["learned", "rule", "rule", "rule"]),

@@ -30,7 +30,7 @@ from durak.agent import (
     COVERED,
     FORMAT,
     VERSION,
-    BestBot,
+    GuidedBot,
     LearnedBot,
     Network,
     WeightsError,
@@ -46,7 +46,7 @@ from durak.errors import RulesError
 from durak.i18n import Language
 from durak.rl.encoding import action_space_size, encode, observation, observation_size
 
-BEST = "best:time_limit=none,steps=3000"
+BEST = "guided:time_limit=none,steps=3000"
 
 
 @pytest.mark.parametrize("rules", list(COVERED), ids=["2p", "4p"])
@@ -169,7 +169,7 @@ def test_issue29_rules_without_weights_are_refused_naming_the_setting(
     assert info.value.reason.code == "rules.no-weights"
     assert "2 and 4 players" in str(info.value)
     # The guided search bot plays on, as the search bot, where no weights ship.
-    assert BestBot(1, time_limit=None, steps=300).choose(view(state, actor)) in (
+    assert GuidedBot(1, time_limit=None, steps=300).choose(view(state, actor)) in (
         view(state, actor).legal_actions
     )
 
@@ -189,17 +189,17 @@ def test_issue29_a_bot_with_its_own_weights_plays_only_their_rules(tmp_path: Pat
     assert bot.choose(view(two, first)) in view(two, first).legal_actions
 
 
-def test_issue29_learned_and_best_are_registered_bots() -> None:
-    assert {"learned", "best"} <= set(BOTS)
+def test_issue29_learned_and_guided_are_registered_bots() -> None:
+    assert {"learned", "guided"} <= set(BOTS)
     assert isinstance(make_bot("learned", 1), LearnedBot)
-    best = make_bot("best:time_limit=0.02,clock=cpu,value_weight=0.1", 1)
-    assert isinstance(best, BestBot) and isinstance(best, SearchBot)
+    best = make_bot("guided:time_limit=0.02,clock=cpu,value_weight=0.1", 1)
+    assert isinstance(best, GuidedBot) and isinstance(best, SearchBot)
     assert (best.time_limit, best.clock, best.value_weight) == (0.02, "cpu", 0.1)
 
 
 @pytest.mark.parametrize("players", [2, 4])
 @pytest.mark.parametrize("game", range(2))
-def test_issue29_learned_and_best_bots_play_only_legal_actions_through_whole_games(
+def test_issue29_learned_and_guided_bots_play_only_legal_actions_through_whole_games(
     players: int, game: int
 ) -> None:
     kinds = ["learned", BEST, "rule", "random"]
@@ -222,10 +222,10 @@ def test_issue29_the_learned_bot_is_deterministic_and_keeps_its_state() -> None:
     assert b.get_state() == a.get_state()
 
 
-def test_issue29_best_bot_without_the_guide_plays_as_the_search_bot() -> None:
+def test_issue29_guided_bot_without_the_guide_plays_as_the_search_bot() -> None:
     state = new_game(Rules(), seed=11)
     plain = SearchBot(4, time_limit=None, steps=2000)
-    unguided = BestBot(4, time_limit=None, steps=2000, guide=False, max_actions=8)
+    unguided = GuidedBot(4, time_limit=None, steps=2000, guide=False, max_actions=8)
     for _ in range(30):
         if state.result is not None:
             break
@@ -237,12 +237,12 @@ def test_issue29_best_bot_without_the_guide_plays_as_the_search_bot() -> None:
         state = apply(state, action)
 
 
-def test_issue29_best_bot_searches_the_learned_values_best_candidates() -> None:
+def test_issue29_guided_bot_searches_the_learned_values_best_candidates() -> None:
     state = new_game(Rules(), seed=3)
     actor = next_actor(state)
     assert actor is not None
     v = view(state, actor)
-    bot = BestBot(0, time_limit=None, steps=2000, max_actions=3)
+    bot = GuidedBot(0, time_limit=None, steps=2000, max_actions=3)
     values = network_for(Rules()).view_values(v)
     bot._view = v
     rule = RuleBot(0).choose(v)
@@ -256,17 +256,17 @@ def test_issue29_best_bot_searches_the_learned_values_best_candidates() -> None:
 
 @pytest.mark.parametrize("case", sorted(OPENINGS))
 @pytest.mark.parametrize("seed", range(3))
-def test_issue29_best_bot_keeps_the_trump_ace_in_the_opening_when_a_lower_card_serves(
+def test_issue29_guided_bot_keeps_the_trump_ace_in_the_opening_when_a_lower_card_serves(
     case: str, seed: int
 ) -> None:
     state, seat = OPENINGS[case]
-    for bot in (BestBot(seed, time_limit=None, steps=3000),
-                BestBot(seed, time_limit=None, steps=3000, value_weight=1.0)):
+    for bot in (GuidedBot(seed, time_limit=None, steps=3000),
+                GuidedBot(seed, time_limit=None, steps=3000, value_weight=1.0)):
         action = bot.choose(view(state, seat))
         assert Card("Ad") not in getattr(action, "cards", ()), action
 
 
-def test_issue29_best_bot_wins_every_won_two_player_endgame() -> None:
+def test_issue29_guided_bot_wins_every_won_two_player_endgame() -> None:
     games = won_endgames()
     assert sum(state.rules in COVERED for state, _ in games) >= 4
     for state, seat in games:
@@ -274,6 +274,30 @@ def test_issue29_best_bot_wins_every_won_two_player_endgame() -> None:
             # Under rules without weights it is the search bot: covered by test_endgame.
             continue
         for other in (RuleBot(seed=1), SearchBot(seed=2, time_limit=None, steps=20_000)):
-            bot = BestBot(seed=3, time_limit=None, steps=20_000)
+            bot = GuidedBot(seed=3, time_limit=None, steps=20_000)
             end = play_out(state, {seat: bot, 1 - seat: other})
             assert end.result is not None and value_of(end.result, seat) == 1, (state, seat)
+
+
+def test_issue29_the_command_line_refuses_the_learned_bot_under_rules_without_weights(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from durak.cli import main
+
+    assert main(["simulate", "--bots", "learned", "--players", "3", "--games", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("durak: error: players:") and "3" in err and "Traceback" not in err
+    # Two players have weights: the same command plays.
+    assert main(["simulate", "--bots", "learned,rule", "--games", "1", "--seed", "1"]) == 0
+
+
+def test_issue29_durak_bots_names_the_classes_of_the_learned_bots(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from durak.cli import main
+
+    assert main(["bots", "--json"]) == 0
+    rows = {row["name"]: row for row in json.loads(capsys.readouterr().out)}
+    assert rows["learned"]["target"] == "durak.agent:LearnedBot"
+    assert rows["guided"]["target"] == "durak.agent:GuidedBot"
+    assert rows["search"]["target"] == "durak.bots:SearchBot"

@@ -72,7 +72,7 @@ __all__ = [
     "COVERED",
     "FORMAT",
     "VERSION",
-    "BestBot",
+    "GuidedBot",
     "LearnedBot",
     "Network",
     "WeightsError",
@@ -310,6 +310,14 @@ class LearnedBot(_Remembering):
             raise _uncovered(rules, [self._network.rules])
         return self._network
 
+    def check_rules(self, rules: Rules) -> None:
+        """Raise unless this bot plays ``rules`` (a front-end asks before the game starts).
+
+        Raises:
+            RulesError: no weights for these rules (the first setting that differs is named).
+        """
+        self.network(rules)
+
     def choose(self, view: PlayerView) -> Action:
         """The legal action with the highest value.
 
@@ -331,7 +339,7 @@ class LearnedBot(_Remembering):
         return max(legal, key=lambda a: values[encode(a, view)])
 
 
-class BestBot(SearchBot):
+class GuidedBot(SearchBot):
     """The search bot (:class:`~durak.bots.SearchBot`) guided by the learned values.
 
     Under rules with shipped weights (:data:`COVERED`) the network's action values of the

@@ -71,6 +71,7 @@ __all__ = [
     "CLOCKS",
     "ENDGAME_NODES_PER_PLAYOUT",
     "ENTRY_POINT_GROUP",
+    "LAZY_TARGETS",
     "PLAYOUT_CHECK",
     "Bot",
     "RandomBot",
@@ -1085,7 +1086,7 @@ class SearchBot(_Remembering):
 
     def _bonus(self, view: PlayerView, candidates: list[Action]) -> list[float] | None:
         """Per candidate, a bonus added to its mean score on top of ``prior`` (``None``: no
-        bonus). A hook for guided subclasses (:class:`durak.agent.BestBot`)."""
+        bonus). A hook for guided subclasses (:class:`durak.agent.GuidedBot`)."""
         return None
 
     def _solve(self, view: PlayerView, legal: Sequence[Action], start: float) -> Action | None:
@@ -1206,29 +1207,37 @@ class SearchBot(_Remembering):
 # Names, for the command line and tournaments
 # --------------------------------------------------------------------------------------------
 
+#: The bots of :data:`BOTS` that live above the core, by name: the class each factory imports
+#: when first called (``module:Class``), for listings such as ``durak bots``.
+LAZY_TARGETS: dict[str, str] = {
+    "learned": "durak.agent:LearnedBot",
+    "guided": "durak.agent:GuidedBot",
+}
+
+
 def _learned(seed: int | str | None = None, **options: Any) -> Bot:
     """The learned agent: greedy over a self-play network's action values
     (:class:`durak.agent.LearnedBot`, imported when first made: it needs numpy, which the core
     does not)."""
-    made: Bot = _import_object("durak.agent:LearnedBot")(seed, **options)
+    made: Bot = _import_object(LAZY_TARGETS["learned"])(seed, **options)
     return made
 
 
-def _best(seed: int | str | None = None, **options: Any) -> Bot:
+def _guided(seed: int | str | None = None, **options: Any) -> Bot:
     """The search bot guided by the learned values where weights ship
-    (:class:`durak.agent.BestBot`, imported when first made, as ``learned``)."""
-    made: Bot = _import_object("durak.agent:BestBot")(seed, **options)
+    (:class:`durak.agent.GuidedBot`, imported when first made, as ``learned``)."""
+    made: Bot = _import_object(LAZY_TARGETS["guided"])(seed, **options)
     return made
 
 
-#: The bots by name. ``learned`` and ``best`` need numpy (the ``rl`` extra) and play the rules
+#: The bots by name. ``learned`` and ``guided`` need numpy (the ``rl`` extra) and play the rules
 #: with shipped weights (:data:`durak.agent.COVERED`).
 BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "rule": RuleBot,
     "search": SearchBot,
     "learned": _learned,
-    "best": _best,
+    "guided": _guided,
 }
 
 

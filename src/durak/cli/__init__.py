@@ -514,6 +514,21 @@ def _players_of_bots(args: argparse.Namespace, seats_of_others: int) -> int | No
     return implied
 
 
+def _check_bots(args: argparse.Namespace, rules: Rules) -> None:
+    """Ask every bot of ``--bots`` (and ``--level``) whether it plays ``rules``, before a game
+    starts: a bot with a ``check_rules(rules)`` method (the learned agent, which plays only the
+    rules it has weights for) raises there.
+
+    Raises:
+        DurakError: what the bot's check raised (a ``RulesError`` naming the setting).
+    """
+    kinds: tuple[str, ...] = (*(args.bots or ()), *filter(None, [getattr(args, "level", None)]))
+    for kind in kinds:
+        check = getattr(make_bot(kind, 0), "check_rules", None)
+        if callable(check):
+            check(rules)
+
+
 #: The longest ``--seed`` read, in characters.
 _MAX_SEED_LENGTH = 1000
 
@@ -566,6 +581,7 @@ def _with_rules(
             if args.settings:
                 name = f"{name} + {', '.join(s.strip() for s in args.settings)}"
             seed = _seed(args.seed)
+            _check_bots(args, rules)
         except DurakError as exc:
             return _fail(_error_text(exc, _args_language(args)))
         return command(args, name, rules, seed)

@@ -24,7 +24,9 @@ def bot_catalogue() -> list[dict[str, Any]]:
             {
                 "name": name,
                 "source": "built in",
-                "target": f"{factory.__module__}:{getattr(factory, '__qualname__', name)}",
+                "target": bots_module.LAZY_TARGETS.get(
+                    name, f"{factory.__module__}:{getattr(factory, '__qualname__', name)}"
+                ),
                 "summary": _summary(factory),
             }
         )
