@@ -239,15 +239,21 @@ def _pick(values: Array, index: Array) -> Array:
     return jnp.where(hit, values, 0).sum(dtype=values.dtype)
 
 
+def _clockwise(seat: Array, p: int) -> Array:
+    """``seat % p`` for ``-p <= seat < 2 * p`` as C's remainder (one operation; the floor
+    remainder of ``%`` takes several, repeated wherever XLA inlines it)."""
+    return jax.lax.rem(seat + p, p)
+
+
 def _rank_of(spec: Spec, card: Array) -> Array:
     """The rank (0 = the deck's lowest) of card index ``card``: card indices run suit by suit,
     rank by rank (:func:`durak.build_deck`), so it is ``card % r``."""
-    return card % spec.r
+    return jax.lax.rem(card, spec.r)  # C's remainder: one operation, not floor's several
 
 
 def _suit_of(spec: Spec, card: Array) -> Array:
     """The suit (0-3) of card index ``card`` (``card // r``)."""
-    return card // spec.r
+    return jax.lax.div(card, spec.r)
 
 
 def _beats_rows(spec: Spec, trump: Array, attack: Array) -> Array:
@@ -269,10 +275,10 @@ def _beats_rows(spec: Spec, trump: Array, attack: Array) -> Array:
 
 def _next_active(active: Array, seat: Array, p: int) -> Array:
     """The next active seat strictly clockwise after ``seat``, or ``-1`` (R2.2)."""
-    ahead = (jnp.arange(p) - seat) % p  # 1 .. p-1 clockwise, 0 for ``seat`` itself
+    ahead = _clockwise(jnp.arange(p) - seat, p)  # 1 .. p-1 clockwise, 0 for ``seat`` itself
     ahead = jnp.where(active & (ahead > 0), ahead, p)
     step = ahead.min()
-    return jnp.where(step < p, (seat + step) % p, -1).astype(jnp.int32)
+    return jnp.where(step < p, _clockwise(seat + step, p), -1).astype(jnp.int32)
 
 
 # -- the bout's facts -----------------------------------------------------------------------
@@ -380,9 +386,9 @@ def next_actor(spec: Spec, c: Core, f: Facts | None = None) -> Array:
     if f is None:
         f = facts(spec, c)
     p = spec.p
-    ahead = (jnp.arange(p) - c.attacker) % p  # clockwise from the main attacker
+    ahead = _clockwise(jnp.arange(p) - c.attacker, p)  # clockwise from the main attacker
     ahead = jnp.where(f.may_pass, ahead, p).min()
-    thrower = jnp.where(ahead < p, (c.attacker + ahead) % p, -1)
+    thrower = jnp.where(ahead < p, _clockwise(c.attacker + ahead, p), -1)
     defends = ~c.taken & (f.unbeaten > 0)
     actor = jnp.where(c.table_n == 0, c.attacker, jnp.where(defends, c.defender, thrower))
     return jnp.where(c.over, -1, actor).astype(jnp.int32)
@@ -447,7 +453,7 @@ def _draw_ranks(spec: Spec, c: Core) -> Array:
     rules = spec.rules
     p = spec.p
     seats = jnp.arange(p)
-    offset = (seats - c.leader) % p
+    offset = _clockwise(seats - c.leader, p)
     joined = c.join_pos >= 0
     attackers = joined | (seats == c.leader)
     if rules.draw_order is DrawOrder.JOIN_ORDER:
@@ -479,15 +485,14 @@ def _end_bout(spec: Spec, c: Core) -> Core:
     taker = (seats == c.defender)[:, None] & c.taken & table[None, :]
     hands = c.hands | taker
     known = c.known | taker
-    # R4.10: the table's cards onto the discard pile, pair by pair, unless taken
+    # R4.10: the table's cards onto the discard pile, pair by pair, unless taken (a bout
+    # ends untaken only with every attack card beaten, so the pairs are the first 2 * table_n
+    # entries of ``pairs``)
     pairs = jnp.stack([c.attack, c.beat], axis=1).reshape(-1)
-    valid = jnp.repeat(on_table, 2) & (pairs >= 0) & ~c.taken
-    where = jnp.where(valid, c.discard_n + jnp.cumsum(valid) - 1, n)
-    lands = jnp.arange(n)[:, None] == where[None, :]  # [N, 2S]
-    discard = jnp.where(
-        lands.any(axis=1), jnp.where(lands, pairs[None, :], 0).sum(axis=1), c.discard
-    )
-    discard_n = c.discard_n + valid.sum(dtype=jnp.int32)
+    put = jnp.where(c.taken, 0, 2 * c.table_n)
+    pile = jnp.arange(n) - c.discard_n  # per pile position, its index in ``pairs``
+    discard = jnp.where((pile >= 0) & (pile < put), pairs[jnp.clip(pile, 0, 2 * s - 1)], c.discard)
+    discard_n = c.discard_n + put
     defences = c.defences + jnp.where(c.taken, 0, 1)
     # R5.1: the draw, in the order of _draw_ranks, from the top of the stock
     eligible = c.places == 0
@@ -599,12 +604,12 @@ def _play(spec: Spec, c: Core, player: Array, action: Array) -> Core:
         action - 3,
         jnp.where(
             is_beat,
-            beat_index % n,
+            jax.lax.rem(beat_index, n),
             jnp.where(is_transfer, action - spec.transfer_offset, action - spec.show_offset),
         ),
     )
     card = jnp.clip(card, 0, n - 1)
-    slot = jnp.clip(beat_index // n, 0, s - 1)
+    slot = jnp.clip(jax.lax.div(beat_index, n), 0, s - 1)
     me = seats == player
     the_card = cards == card
     mine = me[:, None] & the_card[None, :]  # [P, N]
@@ -762,7 +767,7 @@ def observe(spec: Spec, c: Core, player: Array, f: Facts | None = None) -> Array
     # k / N and k / S as the reference rounds them (float64, then float32): a lookup
     per_n = jnp.asarray(np.arange(n + 1) / n, dtype=f32)
     per_s = jnp.asarray(np.arange(s + 1) / s, dtype=f32)
-    rel = (player + jnp.arange(p)) % p
+    rel = _clockwise(player + jnp.arange(p), p)
     slot = jnp.arange(s)
     on_table = slot < c.table_n
     att_valid = on_table
@@ -774,8 +779,8 @@ def observe(spec: Spec, c: Core, player: Array, f: Facts | None = None) -> Array
     unbeaten = (att_hot & (c.beat < 0)[:, None]).any(axis=0)
     beating = beat_hot.any(axis=0)
     slots = jnp.stack([att_hot, beat_hot], axis=1)  # [S, 2, N]
-    in_pile = (jnp.arange(n) < c.discard_n)[:, None]
-    discard = ((c.discard[:, None] == cards[None, :]) & in_pile).any(axis=0)
+    in_pile = jnp.arange(n) < c.discard_n
+    discard = jnp.zeros(n, dtype=jnp.bool_).at[jnp.maximum(c.discard, 0)].max(in_pile)
     trump_card = (jnp.arange(n) == c.trump_card) & (c.trump_card >= 0)
     hand = c.hands[player]
     stock_n = c.stock_end - c.stock_top
@@ -785,24 +790,26 @@ def observe(spec: Spec, c: Core, player: Array, f: Facts | None = None) -> Array
     actor = next_actor(spec, c, f)
     over = c.over
     throwers = f.throwers & (c.table_n > 0)
-    seat_rows = jnp.stack(
+    seats = jnp.arange(p)
+    by_seat = jnp.stack(  # [P, SEAT_FEATURES] by absolute seat, then turned to ``player``'s view
         [
-            per_n[f.count[rel]],
-            rel == c.attacker,
-            rel == c.defender,
-            rel == c.leader,
-            rel == c.dealer,
-            throwers[rel],
-            (throwers & f.done)[rel],
-            c.passed[rel],
-            (c.join_pos >= 0)[rel],
-            f.active[rel],
-            (c.places > 0)[rel],
+            per_n[f.count],
+            seats == c.attacker,
+            seats == c.defender,
+            seats == c.leader,
+            seats == c.dealer,
+            throwers,
+            throwers & f.done,
+            c.passed,
+            c.join_pos >= 0,
+            f.active,
+            c.places > 0,
             jnp.zeros(p, dtype=jnp.bool_),
-            rel == actor,
+            seats == actor,
         ],
         axis=1,
     ).astype(f32)
+    seat_rows = by_seat[rel]
     assert seat_rows.shape[1] == len(SEAT_FEATURES)
     trump_suit = jnp.arange(4) == c.trump
     limit = jnp.where(over, 0, f.limit)
