@@ -105,8 +105,9 @@ class Env:
     only these attributes.
 
     With ``observe_on_step = False`` :meth:`init` and :meth:`step` leave ``observation``
-    empty (shape ``(0,)``) and a caller asks :meth:`observe` when he needs one: about half the
-    cost of a step on a CPU, for searches and self-play that read few observations.
+    empty (shape ``(0,)``) and a caller asks :meth:`observe` when he needs one: the observation
+    is more than half the cost of a step on a CPU, so searches, self-play that reads few
+    observations and benchmarks of the game alone leave it out.
 
     Raises:
         RulesError: ``rules`` hold a setting this engine does not play (named).
