@@ -508,6 +508,7 @@ def _end_bout(spec: Spec, c: Core) -> Core:
     mine = (pos[None, :] >= start[:, None]) & (pos[None, :] < end[:, None])  # [P, positions]
     drawn = mine.any(axis=0)
     drawer = (mine * seats[:, None]).sum(axis=0)
+    # the step's one scatter: the drawn cards into their drawers' hands (by position)
     hands = hands.at[drawer, jnp.maximum(c.stock, 0)].max(drawn)
     last = jnp.maximum(c.stock_end - 1, 0)
     face_up = (
@@ -516,7 +517,7 @@ def _end_bout(spec: Spec, c: Core) -> Core:
         & (_pick(c.stock, last) == c.trump_card)
         & (c.trump_card >= 0)
     )
-    # the face-up trump is the last card of the stock: its drawer, and every player, know it
+    # the face-up trump is the last card of the stock: every player knows who drew it
     last_drawer = ((last >= start) & (last < end)) & face_up
     known = known | (last_drawer[:, None] & (cards == c.trump_card)[None, :])
     # R7: outs, places, the result
