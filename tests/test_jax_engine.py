@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -103,6 +104,25 @@ def test_R2_R3_deal_equals_new_game_of_the_same_deck(settings: dict[str, object]
         assert np.array_equal(host.legal_action_mask[g], mask)
 
 
+@pytest.mark.parametrize(
+    "settings",
+    [{}, {"deck_size": 52, "strict_suits": ["c"]}, {"deck_size": 24, "strict_suits": ["c", "s"]}],
+)
+def test_R4_7_R8_1_beating_by_suit_and_rank_equals_the_rule_books_table(
+    settings: dict[str, Any],
+) -> None:
+    # the engine computes which cards beat an attack card from suits and ranks; the table
+    # is the rule book's beats() for every trump, attack card and card
+    from durak.jax._core import _beats_rows
+
+    env = Env(Rules(**settings))
+    spec = env.spec
+    attacks = jnp.arange(spec.n)
+    for trump in range(4):
+        rows = jax.jit(lambda a, t=trump: _beats_rows(spec, jnp.int32(t), a))(attacks)
+        assert np.array_equal(np.asarray(rows), spec.beats[trump])
+
+
 def test_init_deals_valid_games_that_play_to_the_end() -> None:
     rules = Rules(**FAMILIES["perevodnoy"][1])
     env = Env(rules)
@@ -162,6 +182,11 @@ def test_pgx_rules_illegal_action_and_finished_games() -> None:
     again = env.batch_step(after, jnp.asarray([0]))  # a finished game: nothing changes
     assert np.array_equal(again.rewards[0], np.zeros(4, dtype=np.float32))
     assert env.to_state(jax.device_get(again), 0) == env.to_state(jax.device_get(after), 0)
+    # it stays finished, with the same player and an all-true mask (Pgx's rule)
+    assert bool(again.terminated[0])
+    assert int(again.current_player[0]) == player
+    assert bool(again.legal_action_mask[0].all())
+    assert int(again._step_count[0]) == int(after._step_count[0])
 
 
 def test_pgx_auto_reset_runs_the_environment() -> None:

@@ -105,8 +105,9 @@ class Env:
     only these attributes.
 
     With ``observe_on_step = False`` :meth:`init` and :meth:`step` leave ``observation``
-    empty (shape ``(0,)``) and a caller asks :meth:`observe` when he needs one: about half the
-    cost of a step on a CPU, for searches and self-play that read few observations.
+    empty (shape ``(0,)``) and a caller asks :meth:`observe` when he needs one: the observation
+    is more than half the cost of a step on a CPU, so searches, self-play that reads few
+    observations and benchmarks of the game alone leave it out.
 
     Raises:
         RulesError: ``rules`` hold a setting this engine does not play (named).
@@ -167,18 +168,20 @@ class Env:
         player = state.current_player
         illegal = ~state.legal_action_mask[action]
         done = state.terminated | state.truncated
-        new = _core.step(spec, c, player, action)
-        new = jax.tree_util.tree_map(lambda a, b: jnp.where(done, a, b), c, new)
-        count = state._step_count + jnp.where(done, 0, 1)
-        out = self._wrap(new, count, player)
-        ends = out.terminated & ~done
+        new, f = _core.step_with_facts(spec, c, player, action)
+        out = self._wrap(new, state._step_count + 1, player, f)
         won = new.winners.astype(jnp.float32) * 2 - 1
-        rewards = jnp.where(ends & ~new.draw, won, 0.0).astype(jnp.float32)
+        rewards = jnp.where(out.terminated & ~new.draw, won, 0.0).astype(jnp.float32)
         penalty = jnp.where(jnp.arange(spec.p) == player, -1.0, 1.0).astype(jnp.float32)
-        bad = illegal & ~done
-        rewards = jnp.where(bad, penalty, rewards)
-        mask = jnp.where(bad, True, out.legal_action_mask)
-        return out.replace(rewards=rewards, terminated=out.terminated | bad, legal_action_mask=mask)
+        rewards = jnp.where(illegal, penalty, rewards)
+        mask = jnp.where(illegal, True, out.legal_action_mask)
+        out = out.replace(
+            rewards=rewards, terminated=out.terminated | illegal, legal_action_mask=mask
+        )
+        # Pgx's rule: a finished game stays as it is, with rewards 0
+        kept = state.replace(rewards=jnp.zeros_like(state.rewards))
+        same: State = jax.tree_util.tree_map(lambda a, b: jnp.where(done, a, b), kept, out)
+        return same
 
     def observe(self, state: State, player_id: Array | None = None) -> Array:
         """``float32[L]``: the observation tensor of ``player_id`` (default: the current
@@ -210,23 +213,7 @@ class Env:
             raise ValueError("a state's rules are not this environment's rules")
         cores = [_host_core(s) for s in states]
         stacked = jax.tree_util.tree_map(lambda *xs: jnp.asarray(np.stack(xs)), *cores)
-        # A step on a finished game changes no card and derives the other fields anew: one
-        # compiled function (the caller's step) fills them. The games here are not finished.
-        size = len(states)
-        spec = self.spec
-        blank = State(
-            core=stacked,
-            current_player=jnp.zeros(size, dtype=jnp.int32),
-            observation=jnp.zeros(
-                (size, spec.obs if self.observe_on_step else 0), dtype=jnp.float32
-            ),
-            rewards=jnp.zeros((size, spec.p), dtype=jnp.float32),
-            terminated=jnp.ones(size, dtype=jnp.bool_),
-            truncated=jnp.zeros(size, dtype=jnp.bool_),
-            legal_action_mask=jnp.ones((size, spec.a), dtype=jnp.bool_),
-            _step_count=jnp.zeros(size, dtype=jnp.int32),
-        )
-        out = self.batch_step(blank, jnp.zeros(size, dtype=jnp.int32))
+        out: State = _batch_wrap(self.rules, self.observe_on_step)(stacked)
         if not batch:
             one: State = jax.tree_util.tree_map(lambda x: x[0], out)
             return one
@@ -257,9 +244,12 @@ class Env:
 
     # -- helpers --------------------------------------------------------------------------
 
-    def _wrap(self, c: Core, count: Array, last: Array | None = None) -> State:
+    def _wrap(
+        self, c: Core, count: Array, last: Array | None = None, f: _core.Facts | None = None
+    ) -> State:
         spec = self.spec
-        f = _core.facts(spec, c)
+        if f is None:
+            f = _core.facts(spec, c)
         actor = _core.next_actor(spec, c, f)
         player = actor if last is None else jnp.where(c.over, last, actor)
         player = jnp.maximum(player, 0).astype(jnp.int32)
@@ -279,6 +269,15 @@ class Env:
             legal_action_mask=mask,
             _step_count=count,
         )
+
+
+@lru_cache(maxsize=32)
+def _batch_wrap(rules: Rules, observe_on_step: bool) -> Any:
+    """The compiled function that makes a batch of :class:`State` from a batch of
+    :class:`Core` (the actor, the legal mask and the observation of each), shared by every
+    :class:`Env` of these rules."""
+    env = Env(rules, observe_on_step=observe_on_step)
+    return jax.jit(jax.vmap(lambda c: env._wrap(c, jnp.int32(0))))
 
 
 @lru_cache(maxsize=32)

@@ -227,14 +227,61 @@ def _i(x: Any) -> Array:
     return jnp.asarray(x, dtype=jnp.int32)
 
 
-# -- the bout's facts -----------------------------------------------------------------------
+# -- small helpers: no gathers or scatters, only comparisons (cheap in a vmapped batch) -----
+
+
+def _pick(values: Array, index: Array) -> Array:
+    """``values[index]`` for a small 1-D ``values`` (``0`` where ``index`` is outside), as a
+    comparison and a sum: a vmapped gather costs more than this for a few seats."""
+    hit = jnp.arange(values.shape[0]) == index
+    if values.dtype == jnp.bool_:
+        return (values & hit).any()
+    return jnp.where(hit, values, 0).sum(dtype=values.dtype)
+
+
+def _clockwise(seat: Array, p: int) -> Array:
+    """``seat % p`` for ``-p <= seat < 2 * p`` as C's remainder (one operation; the floor
+    remainder of ``%`` takes several, repeated wherever XLA inlines it)."""
+    return jax.lax.rem(seat + p, p)
+
+
+def _rank_of(spec: Spec, card: Array) -> Array:
+    """The rank (0 = the deck's lowest) of card index ``card``: card indices run suit by suit,
+    rank by rank (:func:`durak.build_deck`), so it is ``card % r``."""
+    return jax.lax.rem(card, spec.r)  # C's remainder: one operation, not floor's several
+
+
+def _suit_of(spec: Spec, card: Array) -> Array:
+    """The suit (0-3) of card index ``card`` (``card // r``)."""
+    return jax.lax.div(card, spec.r)
+
+
+def _beats_rows(spec: Spec, trump: Array, attack: Array) -> Array:
+    """``bool[S, N]``: per table slot, which cards beat its attack card (R4.7; R8.1: a trump
+    does not beat an attack card of a strict suit unless that suit is the trump suit), from
+    the cards' suits and ranks."""
+    cards = jnp.arange(spec.n)
+    a_suit = _suit_of(spec, attack)[:, None]
+    a_rank = _rank_of(spec, attack)[:, None]
+    c_suit = _suit_of(spec, cards)[None, :]
+    c_rank = _rank_of(spec, cards)[None, :]
+    strict = jnp.zeros_like(a_suit, dtype=jnp.bool_)
+    for suit in spec.rules.strict_suits:
+        strict = strict | (a_suit == int(suit))
+    a_trump = a_suit == trump
+    higher = (c_suit == a_suit) & (c_rank > a_rank)
+    return higher | ((c_suit == trump) & ~a_trump & ~strict)
 
 
 def _next_active(active: Array, seat: Array, p: int) -> Array:
     """The next active seat strictly clockwise after ``seat``, or ``-1`` (R2.2)."""
-    seats = (seat + jnp.arange(1, p)) % p
-    ok = active[seats]
-    return jnp.where(ok.any(), seats[jnp.argmax(ok)], -1)
+    ahead = _clockwise(jnp.arange(p) - seat, p)  # 1 .. p-1 clockwise, 0 for ``seat`` itself
+    ahead = jnp.where(active & (ahead > 0), ahead, p)
+    step = ahead.min()
+    return jnp.where(step < p, _clockwise(seat + step, p), -1).astype(jnp.int32)
+
+
+# -- the bout's facts -----------------------------------------------------------------------
 
 
 @dataclasses.dataclass(frozen=True)
@@ -257,6 +304,15 @@ class Facts:
     target: Array  # the transfer target (R9.1), -1 for none
 
 
+def _select_facts(which: Array, a: Facts, b: Facts) -> Facts:
+    """``a`` where ``which``, else ``b``, field by field."""
+    fields = {
+        k.name: jnp.where(which, getattr(a, k.name), getattr(b, k.name))
+        for k in dataclasses.fields(Facts)
+    }
+    return Facts(**fields)
+
+
 def facts(spec: Spec, c: Core) -> Facts:
     """The bout's facts of ``c`` (R4.4-R4.6, R4.9, R7.1, R9.1)."""
     rules = spec.rules
@@ -275,25 +331,27 @@ def facts(spec: Spec, c: Core) -> Facts:
         cap = jnp.where(first, rules.first_bout_max, rules.max_attack).astype(jnp.int32)
     slot = jnp.arange(spec.s)
     on_table = slot < c.table_n
+    beaten_slot = on_table & (c.beat >= 0)
     unbeaten_slot = on_table & (c.beat < 0)
     unbeaten = unbeaten_slot.sum(dtype=jnp.int32)
-    beaten = (on_table & (c.beat >= 0)).sum(dtype=jnp.int32)
-    rank = jnp.asarray(spec.rank)
-    present = jnp.zeros(spec.r, dtype=jnp.bool_)
-    present = present.at[rank[jnp.maximum(c.attack, 0)]].max(on_table)
-    present = present.at[rank[jnp.maximum(c.beat, 0)]].max(on_table & (c.beat >= 0))
-    match = present[rank]
+    beaten = beaten_slot.sum(dtype=jnp.int32)
+    ranks = jnp.arange(spec.r)
+    by_attack = (ranks[None, :] == _rank_of(spec, c.attack)[:, None]) & on_table[:, None]
+    by_beat = (ranks[None, :] == _rank_of(spec, c.beat)[:, None]) & beaten_slot[:, None]
+    present = by_attack.any(axis=0) | by_beat.any(axis=0)  # bool[R]: ranks on the table
+    match = jnp.tile(present, 4)  # card indices run suit by suit
     has_table = c.table_n > 0
+    defender_count = _pick(count, c.defender)
     limit = jnp.where(
-        has_table, jnp.minimum(cap, c.defender_hand), jnp.minimum(cap, count[c.defender])
+        has_table, jnp.minimum(cap, c.defender_hand), jnp.minimum(cap, defender_count)
     )
     room = c.table_n < limit
     can_add = has_table & room & (True if rules.throw_after_take else ~c.taken)
+    target = _next_active(active, c.defender, p)
     if rules.throwers is Throwers.ATTACKER:
         throwers = seats == c.attacker
     elif rules.throwers is Throwers.NEIGHBOURS:
-        after = _next_active(active, c.defender, p)
-        throwers = (seats == c.attacker) | ((seats == after) & (after != c.attacker))
+        throwers = (seats == c.attacker) | ((seats == target) & (target != c.attacker))
     else:
         throwers = (seats != c.defender) & (active | (seats == c.attacker))
     throwers = throwers & has_table
@@ -301,11 +359,10 @@ def facts(spec: Spec, c: Core) -> Facts:
     able = can_add & throwers & holds & active
     done = c.passed | ~able
     if rules.throw_order is ThrowOrder.ATTACKER_FIRST:
-        turn = (seats == c.attacker) | done[c.attacker]
+        turn = (seats == c.attacker) | _pick(done, c.attacker)
     else:
         turn = jnp.ones(p, dtype=jnp.bool_)
     may_pass = able & ~c.passed & (seats != c.defender) & turn
-    target = _next_active(active, c.defender, p)
     return Facts(
         count=count,
         active=active,
@@ -329,9 +386,9 @@ def next_actor(spec: Spec, c: Core, f: Facts | None = None) -> Array:
     if f is None:
         f = facts(spec, c)
     p = spec.p
-    order = (c.attacker + jnp.arange(p)) % p  # clockwise from the main attacker
-    decides = f.may_pass[order]
-    thrower = jnp.where(decides.any(), order[jnp.argmax(decides)], -1)
+    ahead = _clockwise(jnp.arange(p) - c.attacker, p)  # clockwise from the main attacker
+    ahead = jnp.where(f.may_pass, ahead, p).min()
+    thrower = jnp.where(ahead < p, _clockwise(c.attacker + ahead, p), -1)
     defends = ~c.taken & (f.unbeaten > 0)
     actor = jnp.where(c.table_n == 0, c.attacker, jnp.where(defends, c.defender, thrower))
     return jnp.where(c.over, -1, actor).astype(jnp.int32)
@@ -343,28 +400,29 @@ def legal_mask(spec: Spec, c: Core, player: Array, f: Facts | None = None) -> Ar
     if f is None:
         f = facts(spec, c)
     n = spec.n
-    hand = c.hands[player] & ~c.over & f.active[player]
+    me = jnp.arange(spec.p) == player
+    hand = (c.hands & me[:, None]).any(axis=0) & ~c.over & _pick(f.active, player)
     has_table = c.table_n > 0
     is_def = (player == c.defender) & has_table & ~c.taken & (f.unbeaten > 0)
     take = is_def
-    thrower = f.may_pass[player] & has_table
+    thrower = _pick(f.may_pass, player) & has_table
     lead = ~has_table & (player == c.attacker) & (f.limit >= 1)
     attack = hand & (lead | (thrower & f.match))
-    rank = jnp.asarray(spec.rank)
-    suit = jnp.asarray(spec.suit)
-    rows = jnp.asarray(spec.beats)[c.trump][jnp.maximum(c.attack, 0)]  # [S, N]
+    rows = _beats_rows(spec, c.trump, c.attack)  # [S, N]
     beat = rows & f.unbeaten_slot[:, None] & hand[None, :] & is_def
     first_ok = True if rules.transfer_first_bout else c.bouts > 0
-    lead_rank = rank[jnp.maximum(c.attack[0], 0)]
+    cards = jnp.arange(n)
+    lead_rank = _rank_of(spec, c.attack[0])
     can_move = is_def & (f.beaten == 0) & (f.target >= 0) & first_ok
-    target_room = jnp.minimum(f.cap, f.count[jnp.maximum(f.target, 0)])
-    same = hand & (rank == lead_rank)
+    target_room = jnp.minimum(f.cap, _pick(f.count, f.target))
+    same = hand & (_rank_of(spec, cards) == lead_rank)
     if rules.transfer_by_card:
         transfer = same & can_move & (target_room - c.table_n >= 1)
     else:
         transfer = jnp.zeros(n, dtype=jnp.bool_)
     if rules.transfer_by_showing_trump:
-        show = same & (suit == c.trump) & ~c.shown & can_move & (c.table_n <= target_room)
+        trump = _suit_of(spec, cards) == c.trump
+        show = same & trump & ~c.shown & can_move & (c.table_n <= target_room)
     else:
         show = jnp.zeros(n, dtype=jnp.bool_)
     fixed = jnp.stack([take, thrower, jnp.bool_(False)])
@@ -376,35 +434,26 @@ def legal_mask(spec: Spec, c: Core, player: Array, f: Facts | None = None) -> Ar
 # -- applying an action ---------------------------------------------------------------------
 
 
-def _over(spec: Spec, c: Core) -> Array:
-    """R4.10: whether the bout of ``c`` is over."""
-    f = facts(spec, c)
+def _bout_over(c: Core, f: Facts) -> Array:
+    """R4.10: whether the bout of ``c`` (with its facts ``f``) is over."""
     settled = (f.unbeaten == 0) | c.taken
     someone = (f.throwers & ~c.passed & (c.hands & f.match[None, :]).any(axis=1)).any()
     return (c.table_n > 0) & settled & (~f.can_add | ~someone)
 
 
-def _end_bout(spec: Spec, c: Core) -> Core:
-    """R4.10, R5, R6, R7: clear or take the table, draw, record outs, end or rotate."""
+def _over(spec: Spec, c: Core) -> Array:
+    """R4.10: whether the bout of ``c`` is over."""
+    return _bout_over(c, facts(spec, c))
+
+
+def _draw_ranks(spec: Spec, c: Core) -> Array:
+    """``int32[P]``: per seat his place in R5.1's draw order (``0`` draws first): the attackers
+    (the leader first, then clockwise or in the order they joined), then the others clockwise
+    from the leader, the defender last; seats out of the game after every one."""
     rules = spec.rules
-    p, n, s = spec.p, spec.n, spec.s
+    p = spec.p
     seats = jnp.arange(p)
-    slot = jnp.arange(s)
-    on_table = slot < c.table_n
-    table = jnp.zeros(n, dtype=jnp.bool_)
-    table = table.at[jnp.maximum(c.attack, 0)].max(on_table)
-    table = table.at[jnp.maximum(c.beat, 0)].max(on_table & (c.beat >= 0))
-    taker = (seats == c.defender)[:, None] & c.taken & table[None, :]
-    hands = c.hands | taker
-    known = c.known | taker
-    pairs = jnp.stack([c.attack, c.beat], axis=1).reshape(-1)
-    valid = jnp.repeat(on_table, 2) & (pairs >= 0) & ~c.taken
-    where = jnp.where(valid, c.discard_n + jnp.cumsum(valid) - 1, n)
-    discard = c.discard.at[where].set(pairs, mode="drop")
-    discard_n = c.discard_n + valid.sum(dtype=jnp.int32)
-    defences = c.defences + jnp.where(c.taken, 0, 1)
-    # R5.1: the draw order, as sort keys
-    offset = (seats - c.leader) % p
+    offset = _clockwise(seats - c.leader, p)
     joined = c.join_pos >= 0
     attackers = joined | (seats == c.leader)
     if rules.draw_order is DrawOrder.JOIN_ORDER:
@@ -413,25 +462,64 @@ def _end_bout(spec: Spec, c: Core) -> Core:
         first = offset
     key = jnp.where(attackers, first, p + offset)
     key = jnp.where(seats == c.defender, 3 * p, key)
+    key = jnp.where(c.places == 0, key, 4 * p)
+    # the stable order of the keys: how many seats sort before each
+    before = (key[None, :] < key[:, None]) | (
+        (key[None, :] == key[:, None]) & (seats[None, :] < seats[:, None])
+    )
+    return before.sum(axis=1, dtype=jnp.int32)
+
+
+def _end_bout(spec: Spec, c: Core) -> Core:
+    """R4.10, R5, R6, R7: clear or take the table, draw, record outs, end or rotate."""
+    rules = spec.rules
+    p, n, s = spec.p, spec.n, spec.s
+    seats = jnp.arange(p)
+    cards = jnp.arange(n)
+    slot = jnp.arange(s)
+    on_table = slot < c.table_n
+    beaten_slot = on_table & (c.beat >= 0)
+    table = ((cards[None, :] == c.attack[:, None]) & on_table[:, None]).any(axis=0) | (
+        (cards[None, :] == c.beat[:, None]) & beaten_slot[:, None]
+    ).any(axis=0)
+    taker = (seats == c.defender)[:, None] & c.taken & table[None, :]
+    hands = c.hands | taker
+    known = c.known | taker
+    # R4.10: the table's cards onto the discard pile, pair by pair, unless taken (a bout
+    # ends untaken only with every attack card beaten, so the pairs are the first 2 * table_n
+    # entries of ``pairs``)
+    pairs = jnp.stack([c.attack, c.beat], axis=1).reshape(-1)
+    put = jnp.where(c.taken, 0, 2 * c.table_n)
+    pile = jnp.arange(n) - c.discard_n  # per pile position, its index in ``pairs``
+    discard = jnp.where((pile >= 0) & (pile < put), pairs[jnp.clip(pile, 0, 2 * s - 1)], c.discard)
+    discard_n = c.discard_n + put
+    defences = c.defences + jnp.where(c.taken, 0, 1)
+    # R5.1: the draw, in the order of _draw_ranks, from the top of the stock
     eligible = c.places == 0
-    key = jnp.where(eligible, key, 4 * p)
-    order = jnp.argsort(key)
     count = hands.sum(axis=1, dtype=jnp.int32)
-    need = jnp.maximum(spec.hand - count[order], 0) * eligible[order]
-    ends = jnp.minimum(c.stock_top + jnp.cumsum(need), c.stock_end)
+    need = jnp.maximum(spec.hand - count, 0) * eligible
+    place = _draw_ranks(spec, c)
+    earlier = place[None, :] < place[:, None]  # [seat, other]: other draws before seat
+    start = c.stock_top + jnp.where(earlier, need[None, :], 0).sum(axis=1)
+    start = jnp.minimum(start, c.stock_end)
+    end = jnp.minimum(start + need, c.stock_end)
+    new_top = jnp.minimum(c.stock_top + need.sum(), c.stock_end)
     pos = jnp.arange(n)
-    new_top = ends[-1]
-    drawn = (pos >= c.stock_top) & (pos < new_top)
-    drawer = order[jnp.minimum((pos[:, None] >= ends[None, :]).sum(axis=1), p - 1)]
+    mine = (pos[None, :] >= start[:, None]) & (pos[None, :] < end[:, None])  # [P, positions]
+    drawn = mine.any(axis=0)
+    drawer = (mine * seats[:, None]).sum(axis=0)
+    # the step's one scatter: the drawn cards into their drawers' hands (by position)
     hands = hands.at[drawer, jnp.maximum(c.stock, 0)].max(drawn)
     last = jnp.maximum(c.stock_end - 1, 0)
     face_up = (
         (new_top == c.stock_end)
         & (c.stock_top < c.stock_end)
-        & (c.stock[last] == c.trump_card)
+        & (_pick(c.stock, last) == c.trump_card)
         & (c.trump_card >= 0)
     )
-    known = known.at[drawer[last], jnp.maximum(c.trump_card, 0)].max(face_up)
+    # the face-up trump is the last card of the stock: every player knows who drew it
+    last_drawer = ((last >= start) & (last < end)) & face_up
+    known = known | (last_drawer[:, None] & (cards == c.trump_card)[None, :])
     # R7: outs, places, the result
     count = hands.sum(axis=1, dtype=jnp.int32)
     newly_out = (new_top == c.stock_end) & (c.places == 0) & (count == 0)
@@ -465,7 +553,7 @@ def _end_bout(spec: Spec, c: Core) -> Core:
     # R6: the next bout's attacker and defender
     active = places == 0
     nxt = _next_active(active, c.defender, p)
-    attacker = jnp.where(~c.taken & active[c.defender], c.defender, nxt)
+    attacker = jnp.where(~c.taken & _pick(active, c.defender), c.defender, nxt)
     defender = _next_active(active, attacker, p)
     attacker = jnp.where(over, c.attacker, attacker)
     defender = jnp.where(over, c.defender, defender)
@@ -497,13 +585,13 @@ def _end_bout(spec: Spec, c: Core) -> Core:
     )
 
 
-def step(spec: Spec, c: Core, player: Array, action: Array) -> Core:
-    """``c`` after ``player`` plays the action id ``action`` (:func:`durak.apply`), the bout
-    ended if it ends (R4.10). The action must be legal (:func:`legal_mask`): an illegal one
-    gives an undefined state."""
+def _play(spec: Spec, c: Core, player: Array, action: Array) -> Core:
+    """``c`` after ``player`` plays the legal action id ``action``, before any bout end:
+    elementwise updates (a one-hot of the card, of the seat, of the slot)."""
     p, n, s = spec.p, spec.n, spec.s
-    f = facts(spec, c)
     seats = jnp.arange(p)
+    cards = jnp.arange(n)
+    slots = jnp.arange(s)
     action = action.astype(jnp.int32)
     is_take = action == 0
     is_pass = action == 1
@@ -517,39 +605,46 @@ def step(spec: Spec, c: Core, player: Array, action: Array) -> Core:
         action - 3,
         jnp.where(
             is_beat,
-            beat_index % n,
+            jax.lax.rem(beat_index, n),
             jnp.where(is_transfer, action - spec.transfer_offset, action - spec.show_offset),
         ),
     )
     card = jnp.clip(card, 0, n - 1)
-    slot = jnp.clip(beat_index // n, 0, s - 1)
+    slot = jnp.clip(jax.lax.div(beat_index, n), 0, s - 1)
+    me = seats == player
+    the_card = cards == card
+    mine = me[:, None] & the_card[None, :]  # [P, N]
     is_lead = is_attack & (c.table_n == 0)
     plays = is_attack | is_beat | is_transfer
-    hands = c.hands.at[player, card].set(c.hands[player, card] & ~plays)
+    hands = c.hands & ~(mine & plays)
     adds = is_attack | is_transfer
-    at = jnp.where(adds, c.table_n, s)
-    attack = c.attack.at[at].set(card, mode="drop")
+    attack = jnp.where((slots == c.table_n) & adds, card, c.attack)
     table_n = c.table_n + adds.astype(jnp.int32)
-    beat = c.beat.at[jnp.where(is_beat, slot, s)].set(card, mode="drop")
-    joins = adds & (c.join_pos[player] < 0) & ~is_lead
-    join_pos = c.join_pos.at[player].set(jnp.where(joins, c.joined_n, c.join_pos[player]))
+    beat = jnp.where((slots == slot) & is_beat, card, c.beat)
+    joins = adds & (_pick(c.join_pos, player) < 0) & ~is_lead
+    join_pos = jnp.where(me & joins, c.joined_n, c.join_pos)
     joined_n = c.joined_n + joins.astype(jnp.int32)
-    join_pos = jnp.where(is_lead, jnp.where(seats == player, 0, -1), join_pos)
+    join_pos = jnp.where(is_lead, jnp.where(me, 0, -1), join_pos)
     joined_n = jnp.where(is_lead, 1, joined_n)
     leader = jnp.where(is_lead, player, c.leader)
     moves = is_transfer | is_show
     count = hands.sum(axis=1, dtype=jnp.int32)
-    target = jnp.maximum(f.target, 0)
+    active = (c.places == 0) & (
+        (c.hands.sum(axis=1, dtype=jnp.int32) > 0) | (c.stock_end > c.stock_top)
+    )
+    target = jnp.maximum(_next_active(active, c.defender, p), 0)
     defender_hand = jnp.where(
-        is_lead, count[c.defender], jnp.where(moves, count[target], c.defender_hand)
+        is_lead,
+        _pick(count, c.defender),
+        jnp.where(moves, _pick(count, target), c.defender_hand),
     )
     attacker = jnp.where(moves, player, c.attacker)
     defender = jnp.where(moves, target, c.defender)
-    shown = c.shown.at[card].set(c.shown[card] | is_show)
-    known = c.known.at[player, card].set(c.known[player, card] | is_show) & hands
-    passed = jnp.where(is_pass, c.passed | (seats == player), jnp.zeros(p, dtype=jnp.bool_))
+    shown = c.shown | (the_card & is_show)
+    known = (c.known | (mine & is_show)) & hands
+    passed = jnp.where(is_pass, c.passed | me, jnp.zeros(p, dtype=jnp.bool_))
     taken = c.taken | is_take
-    new = c.replace(
+    return c.replace(
         hands=hands,
         known=known,
         attack=attack,
@@ -565,10 +660,25 @@ def step(spec: Spec, c: Core, player: Array, action: Array) -> Core:
         passed=passed,
         taken=taken,
     )
+
+
+def step_with_facts(spec: Spec, c: Core, player: Array, action: Array) -> tuple[Core, Facts]:
+    """:func:`step`, and the bout's facts of the state it returns (:func:`facts`), computed
+    once: the facts after the action decide whether the bout ends (R4.10), and serve as the
+    new state's facts unless it ended, when they are those of the fresh bout."""
+    new = _play(spec, c, player, action)
+    f = facts(spec, new)
+    over = _bout_over(new, f)
     ended = _end_bout(spec, new)
-    over = _over(spec, new)
     out: Core = jax.tree_util.tree_map(lambda a, b: jnp.where(over, a, b), ended, new)
-    return out
+    return out, _select_facts(over, facts(spec, ended), f)
+
+
+def step(spec: Spec, c: Core, player: Array, action: Array) -> Core:
+    """``c`` after ``player`` plays the action id ``action`` (:func:`durak.apply`), the bout
+    ended if it ends (R4.10). The action must be legal (:func:`legal_mask`): an illegal one
+    gives an undefined state."""
+    return step_with_facts(spec, c, player, action)[0]
 
 
 # -- the deal -------------------------------------------------------------------------------
@@ -658,7 +768,7 @@ def observe(spec: Spec, c: Core, player: Array, f: Facts | None = None) -> Array
     # k / N and k / S as the reference rounds them (float64, then float32): a lookup
     per_n = jnp.asarray(np.arange(n + 1) / n, dtype=f32)
     per_s = jnp.asarray(np.arange(s + 1) / s, dtype=f32)
-    rel = (player + jnp.arange(p)) % p
+    rel = _clockwise(player + jnp.arange(p), p)
     slot = jnp.arange(s)
     on_table = slot < c.table_n
     att_valid = on_table
@@ -670,8 +780,8 @@ def observe(spec: Spec, c: Core, player: Array, f: Facts | None = None) -> Array
     unbeaten = (att_hot & (c.beat < 0)[:, None]).any(axis=0)
     beating = beat_hot.any(axis=0)
     slots = jnp.stack([att_hot, beat_hot], axis=1)  # [S, 2, N]
-    in_pile = (jnp.arange(n) < c.discard_n)[:, None]
-    discard = ((c.discard[:, None] == cards[None, :]) & in_pile).any(axis=0)
+    in_pile = jnp.arange(n) < c.discard_n
+    discard = jnp.zeros(n, dtype=jnp.bool_).at[jnp.maximum(c.discard, 0)].max(in_pile)
     trump_card = (jnp.arange(n) == c.trump_card) & (c.trump_card >= 0)
     hand = c.hands[player]
     stock_n = c.stock_end - c.stock_top
@@ -681,24 +791,26 @@ def observe(spec: Spec, c: Core, player: Array, f: Facts | None = None) -> Array
     actor = next_actor(spec, c, f)
     over = c.over
     throwers = f.throwers & (c.table_n > 0)
-    seat_rows = jnp.stack(
+    seats = jnp.arange(p)
+    by_seat = jnp.stack(  # [P, SEAT_FEATURES] by absolute seat, then turned to ``player``'s view
         [
-            per_n[f.count[rel]],
-            rel == c.attacker,
-            rel == c.defender,
-            rel == c.leader,
-            rel == c.dealer,
-            throwers[rel],
-            (throwers & f.done)[rel],
-            c.passed[rel],
-            (c.join_pos >= 0)[rel],
-            f.active[rel],
-            (c.places > 0)[rel],
+            per_n[f.count],
+            seats == c.attacker,
+            seats == c.defender,
+            seats == c.leader,
+            seats == c.dealer,
+            throwers,
+            throwers & f.done,
+            c.passed,
+            c.join_pos >= 0,
+            f.active,
+            c.places > 0,
             jnp.zeros(p, dtype=jnp.bool_),
-            rel == actor,
+            seats == actor,
         ],
         axis=1,
     ).astype(f32)
+    seat_rows = by_seat[rel]
     assert seat_rows.shape[1] == len(SEAT_FEATURES)
     trump_suit = jnp.arange(4) == c.trump
     limit = jnp.where(over, 0, f.limit)
