@@ -31,7 +31,8 @@ import argparse
 import platform
 import sys
 import time
-from collections.abc import Callable
+
+from bench_bots import progress
 
 from durak.presets import get_preset
 from durak.tournament import TournamentResult, run_tournament
@@ -39,23 +40,11 @@ from durak.tournament import TournamentResult, run_tournament
 GOALS = {"guided-search": 0.40, "guided-four": 0.20}
 
 
-def _progress(label: str) -> Callable[[int, int], None]:
-    last = [0.0]
-
-    def report(done: int, total: int) -> None:
-        now = time.perf_counter()
-        if done == total or now - last[0] > 30:
-            last[0] = now
-            print(f"  {label}: {done}/{total} games", file=sys.stderr, flush=True)
-
-    return report
-
-
 def _run(label: str, players: int, names: list[str], games: int, seed: str, jobs: int) -> bool:
     rules = get_preset("podkidnoy").rules(players=players)
     start = time.perf_counter()
     result: TournamentResult = run_tournament(
-        rules, names, games, seed=f"{seed}:{label}", jobs=jobs, progress=_progress(label)
+        rules, names, games, seed=f"{seed}:{label}", jobs=jobs, progress=progress(label, every=30.0)
     )
     wall = time.perf_counter() - start
     print(f"\n== {label}: podkidnoy, {players} players, {games} games, {wall:.0f} s wall ==")

@@ -56,12 +56,14 @@ TARGET_RULE = 0.25
 TARGET_SEARCH = 0.42
 
 
-def _progress(label: str) -> Callable[[int, int], None]:
+def progress(label: str, every: float = 10.0) -> Callable[[int, int], None]:
+    """A tournament's progress reporter: a line on stderr at most every ``every`` seconds and
+    at the end (the other tournament benchmarks use it too)."""
     last = [0.0]
 
     def report(done: int, total: int) -> None:
         now = time.perf_counter()
-        if done == total or now - last[0] > 10:
+        if done == total or now - last[0] > every:
             last[0] = now
             print(f"  {label}: {done}/{total} games", file=sys.stderr, flush=True)
 
@@ -79,7 +81,7 @@ def _run(
         games,
         seed=f"{seed}:{label}",
         jobs=jobs,
-        progress=_progress(label),
+        progress=progress(label),
     )
     wall = time.perf_counter() - start
     print(f"\n== {label}: {preset}, {players} players, {games} games, {wall:.0f} s wall ==")

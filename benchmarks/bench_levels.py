@@ -26,23 +26,12 @@ import itertools
 import platform
 import sys
 import time
-from collections.abc import Callable
+
+from bench_bots import progress
 
 from durak.levels import LEVELS, level_spec
 from durak.presets import get_preset
 from durak.tournament import run_tournament
-
-
-def _progress(label: str) -> Callable[[int, int], None]:
-    last = [0.0]
-
-    def report(done: int, total: int) -> None:
-        now = time.perf_counter()
-        if done == total or now - last[0] > 30:
-            last[0] = now
-            print(f"  {label}: {done}/{total} games", file=sys.stderr, flush=True)
-
-    return report
 
 
 def _pair(
@@ -61,7 +50,12 @@ def _pair(
     label = f"{upper}-{lower}"
     start = time.perf_counter()
     result = run_tournament(
-        rules, names, games, seed=f"{args.seed}:{label}", jobs=args.jobs, progress=_progress(label)
+        rules,
+        names,
+        games,
+        seed=f"{args.seed}:{label}",
+        jobs=args.jobs,
+        progress=progress(label, every=30.0),
     )
     wall = time.perf_counter() - start
     s, o = result.stats

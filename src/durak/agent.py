@@ -55,7 +55,7 @@ import numpy as np
 import numpy.typing as npt
 
 from durak.actions import Action, Redeal
-from durak.bots import SearchBot, _fair, _no_action, _Remembering, _Repetition
+from durak.bots import SearchBot, _no_action, _Remembering, _Repetition
 from durak.errors import DurakError, RulesError
 from durak.messages import message
 from durak.rl.encoding import (
@@ -328,13 +328,9 @@ class LearnedBot(_Remembering):
         if not view.legal_actions:
             raise _no_action(view)
         net = self.network(view.rules)
-        catch, legal = _fair(view, False)
-        if catch is not None:
-            return catch
-        if len(legal) == 1:
-            return legal[0]
-        if self._repetition.repeated(view):
-            return self._rng.choice(legal)
+        forced, legal = self._forced(view, False)
+        if forced is not None:
+            return forced
         values = net.view_values(view)
         return max(legal, key=lambda a: values[encode(a, view)])
 

@@ -723,6 +723,25 @@ class _Remembering:
         _set_rng_state(self._rng, data.get("rng"))
         self._repetition.load_json(data.get("seen"))
 
+    def _forced(self, view: PlayerView, cheats: bool) -> tuple[Action | None, tuple[Action, ...]]:
+        """The move a bot plays without thinking, if any, and the fair legal actions: a caught
+        cheat (R15.5), the one legal action, or a random one in a position met before (a
+        cycle).
+
+        Raises:
+            ValueError: the view has no legal action.
+        """
+        if not view.legal_actions:
+            raise _no_action(view)
+        catch, legal = _fair(view, cheats)
+        if catch is not None:
+            return catch, legal
+        if len(legal) == 1:
+            return legal[0], legal
+        if self._repetition.repeated(view):
+            return self._rng.choice(legal), legal
+        return None, legal
+
 
 class RuleBot(_Remembering):
     """A rule-of-thumb player after the German help page's strategy tips ("Strategie-Tipps"):
@@ -785,15 +804,9 @@ class RuleBot(_Remembering):
         Raises:
             ValueError: the view has no legal action.
         """
-        if not view.legal_actions:
-            raise _no_action(view)
-        catch, legal = _fair(view, self.cheats)
-        if catch is not None:
-            return catch
-        if len(legal) == 1:
-            return legal[0]
-        if self._repetition.repeated(view):
-            return self._rng.choice(legal)
+        forced, legal = self._forced(view, self.cheats)
+        if forced is not None:
+            return forced
         if self.blunder and self._rng.random() < self.blunder:
             return self._rng.choice(legal)
         return _decide(_view_ctx(view, _Game(view, self.weights)), legal)
