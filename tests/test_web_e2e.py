@@ -169,12 +169,16 @@ def _play(page: Page, seat: int, moves: int, keyboard_every: int = 3) -> int:
     return made
 
 
-def _start_page(browser: Any, base: str) -> tuple[Any, Page, list[str]]:
-    """A desktop page on the start page, two-player Podkidnoy chosen; its JavaScript errors."""
-    context = browser.new_context(viewport=DESKTOP)
+def _start_page(
+    browser: Any, base: str, lang: str | None = None
+) -> tuple[Any, Page, list[str]]:
+    """A desktop page on the start page (in ``lang``, a browser of that locale, where given),
+    two-player Podkidnoy chosen; its JavaScript errors."""
+    locale = {"de": "de-DE", "pl": "pl-PL", "ru": "ru-RU"}.get(lang or "")
+    context = browser.new_context(viewport=DESKTOP, **({"locale": locale} if locale else {}))
     page = context.new_page()
     errors = _errors(page)
-    page.goto(base + "/")
+    page.goto(base + (f"/?lang={lang}" if lang else "/"))
     page.wait_for_selector("#seat-rows select")
     page.select_option("#preset", "podkidnoy")
     page.select_option("#players", "2")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from test_web_e2e import DESKTOP, _errors, browser, server  # noqa: F401
+from test_web_e2e import _start_page, browser, server  # noqa: F401
 
 from durak.bots import RuleBot
 from durak.levels import LEVELS
@@ -18,13 +18,7 @@ def test_issue29_the_set_up_page_offers_the_levels_in_its_language(
     browser: Any,  # noqa: F811
 ) -> None:
     base, tables = server
-    context = browser.new_context(viewport=DESKTOP, locale="de-DE")
-    page = context.new_page()
-    errors = _errors(page)
-    page.goto(base + "/?lang=de")
-    page.wait_for_selector("#seat-rows select")
-    page.select_option("#preset", "podkidnoy")
-    page.select_option("#players", "2")
+    context, page, errors = _start_page(browser, base, "de")
     assert page.input_value("#seat-1") == "normal"  # the default computer player
     options = page.eval_on_selector_all(
         "#seat-1 option", "els => els.map(e => [e.value, e.textContent, e.title])"
