@@ -561,20 +561,9 @@ def _end_bout(spec: Spec, c: Core) -> Core:
         hands=hands,
         known=known,
         stock_top=new_top.astype(jnp.int32),
-        attack=jnp.full(s, -1, dtype=jnp.int32),
-        beat=jnp.full(s, -1, dtype=jnp.int32),
-        table_n=_i(0),
         discard=discard,
         discard_n=discard_n,
-        attacker=attacker.astype(jnp.int32),
-        defender=defender.astype(jnp.int32),
-        leader=attacker.astype(jnp.int32),
-        join_pos=jnp.full(p, -1, dtype=jnp.int32),
-        joined_n=_i(0),
-        defender_hand=_i(0),
-        taken=jnp.bool_(False),
-        passed=jnp.zeros(p, dtype=jnp.bool_),
-        shown=jnp.zeros(n, dtype=jnp.bool_),
+        **_fresh_bout(spec, attacker, defender),
         bouts=c.bouts + 1,
         defences=defences,
         places=places,
@@ -583,6 +572,26 @@ def _end_bout(spec: Spec, c: Core) -> Core:
         draw=draw,
         winners=winners,
     )
+
+
+def _fresh_bout(spec: Spec, attacker: Array, defender: Array) -> dict[str, Array]:
+    """The fields of a bout not yet begun (R4.1): an empty table, ``attacker`` leading against
+    ``defender``, nobody joined, passed, taken or shown (the deal's and a bout end's)."""
+    s, p, n = spec.s, spec.p, spec.n
+    return {
+        "attack": jnp.full(s, -1, dtype=jnp.int32),
+        "beat": jnp.full(s, -1, dtype=jnp.int32),
+        "table_n": _i(0),
+        "attacker": attacker.astype(jnp.int32),
+        "defender": defender.astype(jnp.int32),
+        "leader": attacker.astype(jnp.int32),
+        "join_pos": jnp.full(p, -1, dtype=jnp.int32),
+        "joined_n": _i(0),
+        "defender_hand": _i(0),
+        "taken": jnp.bool_(False),
+        "passed": jnp.zeros(p, dtype=jnp.bool_),
+        "shown": jnp.zeros(n, dtype=jnp.bool_),
+    }
 
 
 def _play(spec: Spec, c: Core, player: Array, action: Array) -> Core:
@@ -687,7 +696,7 @@ def step(spec: Spec, c: Core, player: Array, action: Array) -> Core:
 def deal(spec: Spec, order: Array, dealer: int | Array | None = None) -> Core:
     """A new game dealt from ``order`` (card indices, top card first): R2.3 dealing, R2.4
     trump, R3 the first attacker (:func:`durak.new_game` with ``deck=``)."""
-    p, n, s, h = spec.p, spec.n, spec.s, spec.hand
+    p, n, h = spec.p, spec.n, spec.hand
     seats = jnp.arange(p)
     dealer_ = _i(p - 1 if dealer is None else dealer)
     order = order.astype(jnp.int32)
@@ -728,21 +737,10 @@ def deal(spec: Spec, order: Array, dealer: int | Array | None = None) -> Core:
         stock_end=stock_end,
         trump=trump.astype(jnp.int32),
         trump_card=trump_card,
-        attack=jnp.full(s, -1, dtype=jnp.int32),
-        beat=jnp.full(s, -1, dtype=jnp.int32),
-        table_n=_i(0),
         discard=jnp.full(n, -1, dtype=jnp.int32),
         discard_n=_i(0),
         dealer=dealer_,
-        attacker=attacker.astype(jnp.int32),
-        defender=((attacker + 1) % p).astype(jnp.int32),
-        leader=attacker.astype(jnp.int32),
-        join_pos=jnp.full(p, -1, dtype=jnp.int32),
-        joined_n=_i(0),
-        defender_hand=_i(0),
-        taken=jnp.bool_(False),
-        passed=jnp.zeros(p, dtype=jnp.bool_),
-        shown=jnp.zeros(n, dtype=jnp.bool_),
+        **_fresh_bout(spec, attacker, (attacker + 1) % p),
         bouts=_i(0),
         defences=_i(0),
         places=jnp.zeros(p, dtype=jnp.int32),
