@@ -20,6 +20,8 @@ import os
 import socket
 from dataclasses import dataclass, fields
 
+from durak.levels import DEFAULT_MOVE_BUDGET
+
 __all__ = [
     "ANY_ADDRESS",
     "CLOSE_FULL",
@@ -165,7 +167,7 @@ class ServerConfig:
     allow_fixed_seeds: bool = False
     allowed_origins: tuple[str, ...] = ()
     search_workers: int = 0
-    move_budget: float = 0.5
+    move_budget: float = DEFAULT_MOVE_BUDGET
     max_timer: float = 600.0
     abandoned_after: float = 300.0
     reserved_tables: int | None = None

@@ -45,7 +45,7 @@ from durak.engine import apply, apply_with_events, check, is_legal, new_game, ne
 from durak.errors import DurakError, RulesError
 from durak.events import Event, events_for
 from durak.i18n import language
-from durak.levels import LEVELS, make_level_bot
+from durak.levels import DEFAULT_MOVE_BUDGET, LEVELS, make_level_bot
 from durak.messages import Message, as_message, message
 from durak.notation import parse_action
 from durak.presets import PRESETS, get_preset, rules_from_mapping
@@ -289,7 +289,7 @@ class Table:
         self.bot_delay = bot_delay
         self.timer = timer
         self.store = store
-        self.pool = pool if pool is not None else BotPool(1, 0.5)
+        self.pool = pool if pool is not None else BotPool(1, DEFAULT_MOVE_BUDGET)
         self.seat_grace = seat_grace
         self.creator = creator
         self.seats = [Seat(i, kind) for i, kind in enumerate(kinds)]
