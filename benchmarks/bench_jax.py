@@ -11,8 +11,12 @@ Prints, in one run on one machine (needs the ``jax`` extra; Pgx optional):
     fresh deal (auto-reset; the batch's fresh deals are made every ``--refresh`` steps, default
     32), all inside one compiled function; the compile time is reported apart and not counted;
 (c) the memory one game takes in the batch (the bytes of its state's arrays);
-(b') with ``--no-observation``, (b) and (c) again with ``Env(observe_on_step=False)``: the
-    steps fill the legal mask and the actor but no observation tensor;
+(b') with ``--modes``, (b) and (c) for each way of making the observation: ``stored``
+    (``Env()``, the Pgx form: ``State.observation`` made in every step and kept in the state),
+    ``read`` (``Env(observe_on_step=False)`` and the policy asks ``Env.observe`` at every step
+    and reads it before it picks: what a learner acting on observations costs) and ``none``
+    (``Env(observe_on_step=False)``, no observation: the game alone, as the reference engine's
+    figure (a) is the game alone); default all three;
 (d) for scale, two Pgx games (``--pgx``, default connect_four and leduc_holdem) measured by the
     same loop at the largest batch, if Pgx is installed.
 
@@ -85,19 +89,27 @@ def _random_legal(key: jax.Array, mask: jax.Array) -> jax.Array:
     return (best & jnp.uint32((1 << bits) - 1)).astype(jnp.int32)
 
 
-def _loop(env: Any, steps: int, refresh: int) -> Callable[[Any, jax.Array], tuple[Any, jax.Array]]:
+def _loop(
+    env: Any, steps: int, refresh: int, read: bool = False
+) -> Callable[[Any, jax.Array], tuple[Any, jax.Array]]:
     """A compiled function ``(state, key) -> (state, key)`` running ``steps`` batch steps of
-    random legal actions, a finished game replaced by a fresh deal (auto-reset). The fresh
+    random legal actions, a finished game replaced by a fresh deal (auto-reset). With
+    ``read``, each step first makes the actor's observation (``env.observe``) and the policy
+    reads all of it (a sum that decides nothing, but the compiler cannot know it). The fresh
     deals are made for the whole batch once every ``refresh`` steps, not at every step as
     ``pgx.experimental.auto_reset`` makes them (a deal serves twice only if its slot's game
     ends twice within ``refresh`` steps: two-player games last about 140 steps)."""
     init = jax.vmap(env.init)
     step = jax.vmap(env.step)
+    observe = jax.vmap(env.observe)
 
     def one(carry: tuple[Any, Any, jax.Array], _: Any) -> tuple[tuple[Any, Any, jax.Array], None]:
         state, fresh, key = carry
         key, pick = jax.random.split(key)
-        state = step(state, _random_legal(pick, state.legal_action_mask))
+        mask = state.legal_action_mask
+        if read:
+            mask = mask & (observe(state).sum(axis=-1, keepdims=True) >= 0)
+        state = step(state, _random_legal(pick, mask))
         done = state.terminated | state.truncated
         state = jax.tree_util.tree_map(
             lambda new, old: jnp.where(done.reshape((-1,) + (1,) * (old.ndim - 1)), new, old),
@@ -122,10 +134,16 @@ def _loop(env: Any, steps: int, refresh: int) -> Callable[[Any, jax.Array], tupl
 
 
 def jax_rate(
-    env: Any, batch: int, steps: int, runs: int, shard: bool, refresh: int = 32
+    env: Any,
+    batch: int,
+    steps: int,
+    runs: int,
+    shard: bool,
+    refresh: int = 32,
+    read: bool = False,
 ) -> tuple[float, float, float, int]:
     """``(steps per second, steps per CPU second, compile seconds, bytes per game)`` of
-    ``env`` at ``batch``, ``steps`` a multiple of ``refresh``."""
+    ``env`` at ``batch``, ``steps`` a multiple of ``refresh`` (``read``: see :func:`_loop`)."""
     key = jax.random.PRNGKey(0)
     state = jax.jit(jax.vmap(env.init))(jax.random.split(key, batch))
     if shard and len(jax.devices()) > 1 and batch % len(jax.devices()) == 0:
@@ -134,7 +152,7 @@ def jax_rate(
         state = jax.device_put(state, spec)
     leaves = jax.tree_util.tree_leaves(state)
     per_game = sum(x.nbytes for x in leaves) // batch
-    run = _loop(env, steps, refresh)
+    run = _loop(env, steps, refresh, read)
     start = time.perf_counter()
     run.lower(state, key).compile()
     compile_s = time.perf_counter() - start
@@ -158,6 +176,14 @@ def _steps(args: argparse.Namespace, batch: int) -> int:
     return max(args.refresh, steps // args.refresh * args.refresh)
 
 
+#: The ways the benchmark makes the observation (``--modes``), as its report names them.
+MODES = {
+    "stored": "the observation made in each step and stored in the state (Pgx's form)",
+    "read": "the observation made in each step for the policy, which reads it (not stored)",
+    "none": "no observation (the game alone, as the reference engine's figure)",
+}
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print its figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -173,9 +199,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pgx", nargs="*", default=["connect_four", "leduc_holdem"])
     parser.add_argument("--shard", action="store_true", help="shard the batch over devices")
     parser.add_argument(
-        "--no-observation",
-        action="store_true",
-        help="also measure Env(observe_on_step=False): observations only on request",
+        "--modes",
+        nargs="*",
+        choices=list(MODES),
+        default=list(MODES),
+        help="the observation: stored in each step, read by the policy, or none",
     )
     args = parser.parse_args(argv)
 
@@ -189,15 +217,14 @@ def main(argv: list[str] | None = None) -> int:
         f"reference engine: {ref:>12,.0f} steps/s [{ref_cpu:,.0f} per CPU s] "
         "(one actor, random legal moves)"
     )
-    for observe in (True, False) if args.no_observation else (True,):
-        env = Env(rules, observe_on_step=observe)
-        what = "with" if observe else "without"
-        print(f"durak.jax, {what} the observation in each step:")
+    for mode in args.modes:
+        env = Env(rules, observe_on_step=mode == "stored")
+        print(f"durak.jax, {MODES[mode]}:")
         best = 0.0
         for batch in args.batches:
             steps = _steps(args, batch)
             rate, cpu, compile_s, per_game = jax_rate(
-                env, batch, steps, args.runs, args.shard, args.refresh
+                env, batch, steps, args.runs, args.shard, args.refresh, mode == "read"
             )
             best = max(best, rate)
             print(

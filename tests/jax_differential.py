@@ -77,7 +77,7 @@ FAMILIES: dict[str, tuple[dict[str, Any], ...]] = {
 KNOWN: dict[tuple[str, int, int], str] = {}
 
 
-_ENVS: dict[Rules, Any] = {}
+_ENVS: dict[tuple[Rules, bool], Any] = {}
 
 
 class Disagreement(AssertionError):
@@ -106,9 +106,9 @@ def lockstep(rules: Rules, seeds: Sequence[int], observe: bool = True) -> int:
 
     from durak.jax import Env
 
-    env = _ENVS.get(rules)
+    env = _ENVS.get((rules, observe))
     if env is None:
-        env = _ENVS[rules] = Env(rules)
+        env = _ENVS[rules, observe] = Env(rules, observe_on_step=observe)
     ref = [new_game(rules, seed=seed) for seed in seeds]
     batch = env.from_states(ref)
     rng = np.random.default_rng([*list(seeds)[:1], len(seeds)])
