@@ -24,8 +24,9 @@ else:
     optax = pytest.importorskip("optax", reason=WHY)
 
 from durak import Rules, new_game, next_actor, view
-from durak.agent import LearnedBot, load_network
-from durak.learn import Config, init_params, main, q_values, train
+from durak.agent import LearnedBot, load_network, save_network
+from durak.jax import Env
+from durak.learn import Config, init_params, main, q_values, to_network, train
 
 TINY = {"batch": 8, "horizon": 48, "hidden": (16,), "minibatch": 128}
 
@@ -99,3 +100,50 @@ def test_issue29_training_needs_a_budget() -> None:
         train(Config(), None)
     with pytest.raises(ValueError, match="positive"):
         train(Config(iterations=0), None)
+
+
+def test_issue29_training_against_the_rule_bot_goes_on_from_given_weights(
+    tmp_path: Path,
+) -> None:
+    first = tmp_path / "first.npz"
+    train(Config(seed=3, iterations=1, **TINY), str(first), log=lambda _: None)
+    lines: list[str] = []
+    result = train(
+        Config(seed=4, iterations=2, opponent="rule", start=str(first), **TINY),
+        str(tmp_path / "second.npz"),
+        log=lines.append,
+    )
+    # Each iteration reports the network's durak rate among its finished games.
+    assert len(result.training_durak) == 2
+    assert all(0.0 <= rate <= 1.0 for rate in result.training_durak)
+    assert "against the rule" in lines[0]
+    # Only the network's own actions are trained on: at most one seat's share of the steps.
+    assert 0 < result.samples <= result.steps * 0.75
+    net = load_network(tmp_path / "second.npz")
+    assert net.meta["opponent"] == "rule" and net.meta["start"] == "first.npz"
+    # It went on from the given weights: one Adam pass moves them only a little.
+    start = load_network(first)
+    moved = np.abs(net.weights[0][0].astype(np.float32) - start.weights[0][0].astype(np.float32))
+    fresh = train(Config(seed=4, iterations=1, opponent="rule", **TINY), None, log=lambda _: None)
+    apart = np.abs(np.asarray(fresh.network.weights[0][0]) - start.weights[0][0].astype(np.float32))
+    assert moved.mean() < apart.mean() / 4
+
+
+def test_issue29_training_refuses_a_bad_opponent_or_start(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="opponent"):
+        Config(opponent="search")
+
+    def weights_file(name: str, rules: Rules, hidden: int) -> str:
+        env = Env(rules, observe_on_step=False)
+        sizes = [env.observation_shape[0], hidden, env.num_actions]
+        params = init_params(jax.random.PRNGKey(0), sizes)
+        path = str(tmp_path / name)
+        save_network(path, to_network(params, Config(rules=rules), {}))
+        return path
+
+    narrow = weights_file("narrow.npz", Rules(), 8)
+    with pytest.raises(ValueError, match=r"start: .* has layers"):
+        train(Config(iterations=1, start=narrow, **TINY), None)
+    four = weights_file("four.npz", Rules(players=4), 16)
+    with pytest.raises(ValueError, match=r"start: .* other rules"):
+        train(Config(iterations=1, start=four, **TINY), None)

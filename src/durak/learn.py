@@ -32,6 +32,7 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -40,14 +41,18 @@ import jax.numpy as jnp
 import numpy as np
 import optax
 
-from durak.agent import Network, save_network
+from durak.agent import Network, load_network, save_network
 from durak.jax import Env
+from durak.jax.policy import rule_policy
 from durak.rules.settings import Rules
 from durak.tournament import run_tournament
 
-__all__ = ["Config", "TrainResult", "init_params", "main", "q_values", "train"]
+__all__ = ["OPPONENTS", "Config", "TrainResult", "init_params", "main", "q_values", "train"]
 
 Params = list[tuple[jax.Array, jax.Array]]
+
+#: The opponents the network may train against (:attr:`Config.opponent`).
+OPPONENTS = ("self", "rule")
 
 
 @attrs.frozen
@@ -69,6 +74,13 @@ class Config:
         eval_every: evaluate (and save) every this many seconds (``None``: only at the end).
         eval_games: games of each evaluation, the agent against the rule bot in the reference
             engine (0: none).
+        opponent: ``"self"`` (every seat plays the network: self-play) or ``"rule"`` (in each
+            game one seat plays the network, the seat of game ``i`` of the batch being
+            ``i % players``, and the others the rule bot's rule of thumb inside the batch,
+            :func:`durak.jax.policy.rule_policy`; only the network's own actions are trained
+            on, and each iteration reports the network's durak rate in its finished games).
+        start: a weights file (:func:`durak.agent.load_network`) to go on training from instead
+            of random weights (``None``); its rules and layer widths must be these.
     """
 
     rules: Rules = attrs.field(factory=Rules)
@@ -83,6 +95,13 @@ class Config:
     minibatch: int = 4096
     eval_every: float | None = None
     eval_games: int = 0
+    opponent: str = attrs.field(default="self")
+    start: str | None = None
+
+    @opponent.validator
+    def _check_opponent(self, _attribute: Any, value: str) -> None:
+        if value not in OPPONENTS:
+            raise ValueError(f"opponent must be one of {', '.join(OPPONENTS)}, not {value!r}")
 
 
 @attrs.frozen
@@ -97,6 +116,8 @@ class TrainResult:
         seconds: wall time.
         losses: the mean loss of each iteration.
         evaluations: ``(steps, durak rate of the agent against the rule bot)`` per evaluation.
+        training_durak: with ``opponent = "rule"``, per iteration the network's durak rate
+            among its finished games of that iteration (exploration included), else empty.
     """
 
     network: Network
@@ -106,6 +127,7 @@ class TrainResult:
     seconds: float
     losses: tuple[float, ...]
     evaluations: tuple[tuple[int, float], ...]
+    training_durak: tuple[float, ...] = ()
 
 
 def init_params(key: jax.Array, sizes: Sequence[int]) -> Params:
@@ -143,8 +165,13 @@ def _iteration(cfg: Config) -> Callable[..., Any]:
     samples = batch * horizon
     minibatches = max(1, samples // cfg.minibatch)
     size = samples // minibatches
+    against_rule = cfg.opponent == "rule"
+    rule = jax.vmap(rule_policy(cfg.rules)) if against_rule else None
+    learner = jnp.arange(batch) % players  # with opponent = "rule": the network's seat per game
 
-    def play(params: Params, state: Any, key: jax.Array) -> tuple[Any, tuple[jax.Array, ...]]:
+    def play(
+        params: Params, state: Any, key: jax.Array
+    ) -> tuple[Any, tuple[jax.Array, ...], tuple[jax.Array, jax.Array]]:
         def step(s: Any, k: jax.Array) -> tuple[Any, tuple[jax.Array, ...]]:
             k_explore, k_pick, k_deal = jax.random.split(k, 3)
             mask = s.legal_action_mask
@@ -154,6 +181,8 @@ def _iteration(cfg: Config) -> Callable[..., Any]:
             random_legal = jnp.argmax(jnp.where(mask, noise, -1.0), axis=-1)
             explore = jax.random.uniform(k_explore, (batch,)) < cfg.epsilon
             action = jnp.where(explore, random_legal, greedy)
+            if rule is not None:
+                action = jnp.where(s.current_player == learner, action, rule(s))
             after = jax.vmap(env.step)(s, action)
             fresh = jax.vmap(env.init)(jax.random.split(k_deal, batch))
             done = after.terminated
@@ -166,6 +195,10 @@ def _iteration(cfg: Config) -> Callable[..., Any]:
 
         state, trace = jax.lax.scan(step, state, jax.random.split(key, horizon))
         obs, action, player, rewards, done = trace
+        # the network's finished games and how many it lost (its reward -1: the durak)
+        mine = jnp.take_along_axis(rewards, jnp.broadcast_to(learner, done.shape)[..., None], -1)
+        finished = jnp.sum(done)
+        lost = jnp.sum(done & (mine[..., 0] < 0))
 
         def back(
             carry: tuple[jax.Array, jax.Array], x: tuple[jax.Array, jax.Array]
@@ -179,16 +212,19 @@ def _iteration(cfg: Config) -> Callable[..., Any]:
         start = (jnp.zeros((batch, players), jnp.float32), jnp.zeros(batch, jnp.bool_))
         _, (final, known) = jax.lax.scan(back, start, (rewards, done), reverse=True)
         target = jnp.take_along_axis(final, player[..., None], axis=-1)[..., 0]
+        if against_rule:
+            known = known & (player == learner)  # the rule's own actions are not trained on
         flat = (
             obs.reshape(samples, -1),
             action.reshape(samples),
             target.reshape(samples),
             known.reshape(samples).astype(jnp.float32),
         )
-        return state, flat
+        return state, flat, (finished, lost)
 
-    def loss_fn(params: Params, obs: jax.Array, action: jax.Array, target: jax.Array,
-                weight: jax.Array) -> jax.Array:
+    def loss_fn(
+        params: Params, obs: jax.Array, action: jax.Array, target: jax.Array, weight: jax.Array
+    ) -> jax.Array:
         q = q_values(params, obs)
         chosen = jnp.take_along_axis(q, action[:, None], axis=-1)[:, 0]
         return jnp.sum(weight * (chosen - target) ** 2) / jnp.maximum(jnp.sum(weight), 1.0)
@@ -197,7 +233,7 @@ def _iteration(cfg: Config) -> Callable[..., Any]:
 
     def iteration(params: Params, opt: Any, state: Any, key: jax.Array) -> tuple[Any, ...]:
         k_play, k_perm = jax.random.split(key)
-        state, (obs, action, target, weight) = play(params, state, k_play)
+        state, (obs, action, target, weight), (finished, lost) = play(params, state, k_play)
         order = jax.random.permutation(k_perm, samples)[: minibatches * size]
         order = order.reshape(minibatches, size)
 
@@ -210,9 +246,25 @@ def _iteration(cfg: Config) -> Callable[..., Any]:
             return (optax.apply_updates(p, updates), o), loss
 
         (params, opt), losses = jax.lax.scan(update, (params, opt), order)
-        return params, opt, state, jnp.mean(losses), jnp.sum(weight)
+        return params, opt, state, jnp.mean(losses), jnp.sum(weight), finished, lost
 
     return jax.jit(iteration)
+
+
+def _start_from(cfg: Config, sizes: Sequence[int]) -> Params:
+    """The weights of ``cfg.start`` as parameters.
+
+    Raises:
+        ValueError: the file's rules or layer widths are not ``cfg``'s.
+    """
+    assert cfg.start is not None
+    network = load_network(cfg.start)
+    if network.rules != cfg.rules:
+        raise ValueError(f"start: {cfg.start} was trained on other rules")
+    widths = [network.weights[0][0].shape[0]] + [w.shape[1] for w, _ in network.weights]
+    if widths != list(sizes):
+        raise ValueError(f"start: {cfg.start} has layers {widths}, not {list(sizes)}")
+    return [(jnp.asarray(w, jnp.float32), jnp.asarray(b, jnp.float32)) for w, b in network.weights]
 
 
 def _optimizer(cfg: Config) -> optax.GradientTransformation:
@@ -260,14 +312,18 @@ def train(
     key, k_init, k_deal = jax.random.split(key, 3)
     sizes = [env.observation_shape[0], *cfg.hidden, env.num_actions]
     params = init_params(k_init, sizes)
+    if cfg.start is not None:
+        params = _start_from(cfg, sizes)
     opt = _optimizer(cfg).init(params)
     state = jax.jit(jax.vmap(env.init))(jax.random.split(k_deal, cfg.batch))
-    run = _iteration(attrs.evolve(cfg, seed=0, seconds=None, iterations=None, eval_every=None,
-                                  eval_games=0))
+    run = _iteration(
+        attrs.evolve(cfg, seed=0, seconds=None, iterations=None, eval_every=None, eval_games=0)
+    )
     start = time.perf_counter()
     last_eval = start
     losses: list[float] = []
     evaluations: list[tuple[int, float]] = []
+    training_durak: list[float] = []
     samples = 0
     done = 0
     eval_path = (out or "agent-eval") + ".eval.npz"
@@ -285,28 +341,36 @@ def train(
             "hidden": list(cfg.hidden),
             "learning_rate": cfg.learning_rate,
             "epsilon": cfg.epsilon,
+            "opponent": cfg.opponent,
+            "start": None if cfg.start is None else Path(cfg.start).name,
             "device": jax.devices()[0].platform,
         }
 
     while True:
         key, sub = jax.random.split(key)
-        params, opt, state, loss, used = run(params, opt, state, sub)
+        params, opt, state, loss, used, finished, lost = run(params, opt, state, sub)
         done += 1
         losses.append(float(loss))
         samples += int(used)
         elapsed = time.perf_counter() - start
         steps = done * cfg.batch * cfg.horizon
+        against = ""
+        if cfg.opponent == "rule":
+            rate = int(lost) / max(1, int(finished))
+            training_durak.append(rate)
+            against = f", durak in {rate:.3f} of {int(finished)} games against the rule"
         log(
-            f"iteration {done}: {steps} steps, {samples} samples, loss {float(loss):.4f}, "
-            f"{elapsed:.0f} s"
+            f"iteration {done}: {steps} steps, {samples} samples, loss {float(loss):.4f}"
+            f"{against}, {elapsed:.0f} s"
         )
         finished = (cfg.iterations is not None and done >= cfg.iterations) or (
             cfg.seconds is not None and elapsed >= cfg.seconds
         )
         due = cfg.eval_every is not None and time.perf_counter() - last_eval >= cfg.eval_every
         if cfg.eval_games and (due or finished):
-            rate = evaluate(to_network(params, cfg, meta()), cfg.eval_games, "train-eval",
-                            eval_path)
+            rate = evaluate(
+                to_network(params, cfg, meta()), cfg.eval_games, "train-eval", eval_path
+            )
             evaluations.append((steps, rate))
             log(f"  against the rule bot: durak rate {rate:.3f} over {cfg.eval_games} games")
             last_eval = time.perf_counter()
@@ -322,6 +386,7 @@ def train(
         time.perf_counter() - start,
         tuple(losses),
         tuple(evaluations),
+        tuple(training_durak),
     )
 
 
@@ -340,7 +405,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--minibatch", type=int, default=4096)
     parser.add_argument("--eval-every", type=float, default=None, help="seconds")
     parser.add_argument("--eval-games", type=int, default=0)
+    parser.add_argument(
+        "--opponent", choices=OPPONENTS, default="self", help="self-play, or against the rule bot"
+    )
     parser.add_argument("--out", required=True, help="the weights file to write")
+    parser.add_argument("--start", default=None, help="a weights file to go on training from")
     args = parser.parse_args(argv)
     cfg = Config(
         rules=Rules(players=args.players),
@@ -355,6 +424,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         minibatch=args.minibatch,
         eval_every=args.eval_every,
         eval_games=args.eval_games,
+        opponent=args.opponent,
+        start=args.start,
     )
     result = train(cfg, args.out, log=lambda text: print(text, flush=True))
     print(
