@@ -230,7 +230,7 @@ def test_the_jax_page_code_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
 
     page = Path(__file__).resolve().parents[1] / "docs" / "jax.md"
     blocks = python_blocks(page.read_text(encoding="utf-8"))
-    assert len(blocks) == 2
+    assert len(blocks) == 3
     monkeypatch.chdir(tmp_path)
     namespace: dict[str, object] = {"__name__": "docs_jax"}
     for line, code, _ in blocks:
