@@ -57,7 +57,7 @@ def test_issue29_shipped_weights_load_with_their_format_and_version(rules: Rules
     assert net.rules == rules
     assert net.weights[0][0].shape[0] == observation_size(rules)
     assert net.weights[-1][0].shape[1] == action_space_size(rules)
-    assert net.meta["steps"] > 0 and net.meta["seed"] == 1
+    assert net.meta["steps"] > 0 and isinstance(net.meta["seed"], int)
     state = new_game(rules, seed=5)
     actor = next_actor(state)
     assert actor is not None

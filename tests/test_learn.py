@@ -121,6 +121,7 @@ def test_issue29_training_against_the_rule_bot_goes_on_from_given_weights(
     assert 0 < result.samples <= result.steps * 0.75
     net = load_network(tmp_path / "second.npz")
     assert net.meta["opponent"] == "rule" and net.meta["start"] == "first.npz"
+    assert "against the rule of thumb" in net.meta["algorithm"]
     # It went on from the given weights: one Adam pass moves them only a little.
     start = load_network(first)
     moved = np.abs(net.weights[0][0].astype(np.float32) - start.weights[0][0].astype(np.float32))

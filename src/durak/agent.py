@@ -345,10 +345,10 @@ class GuidedBot(SearchBot):
     order also decides which candidates a short search plays out at all). A smaller
     ``max_actions`` gives each candidate more of the playouts. With ``value_weight`` the value
     (scaled to the playouts' 0-1 score) is also added to each candidate's mean score, a prior
-    that the playouts overrule. With the shipped weights, which lose to the rule bot, the
-    guided search measured weaker than the search bot at equal time, with 8 candidates and
-    with 4 (docs/research.md, "Learned agent"): use ``search`` where strength matters until
-    stronger weights ship. Everything else is the search
+    that the playouts overrule. With the shipped weights the guided search measured no
+    stronger than the search bot at equal time (even with two players, weaker with four;
+    docs/research.md, "Learned agent"): use ``search`` where strength matters until stronger
+    weights ship. Everything else is the search
     bot's: the trump ace kept while the stock lasts, the exact endgame solver in two-player
     endgames, the same budgets. Under other rules it is the search bot with these options.
 

@@ -330,7 +330,9 @@ def train(
 
     def meta() -> dict[str, Any]:
         return {
-            "algorithm": "deep Monte-Carlo self-play (durak.learn)",
+            "algorithm": "deep Monte-Carlo self-play (durak.learn)"
+            if cfg.opponent == "self"
+            else "deep Monte-Carlo against the rule of thumb (durak.learn)",
             "seed": cfg.seed,
             "iterations": done,
             "steps": done * cfg.batch * cfg.horizon,
