@@ -313,6 +313,19 @@ def _select_facts(which: Array, a: Facts, b: Facts) -> Facts:
     return Facts(**fields)
 
 
+def attack_cap(spec: Spec, c: Core) -> Array:
+    """R4.6's cap on the attack cards of a bout: ``max_attack``, or ``first_bout_max`` while its
+    scope (the first bout, or until the first discard) lasts."""
+    rules = spec.rules
+    if rules.first_bout_max is None:
+        return _i(rules.max_attack)
+    if rules.first_bout_scope is FirstBoutScope.UNTIL_FIRST_DISCARD:
+        first = c.defences == 0
+    else:
+        first = c.bouts == 0
+    return jnp.where(first, rules.first_bout_max, rules.max_attack).astype(jnp.int32)
+
+
 def facts(spec: Spec, c: Core) -> Facts:
     """The bout's facts of ``c`` (R4.4-R4.6, R4.9, R7.1, R9.1)."""
     rules = spec.rules
@@ -321,14 +334,7 @@ def facts(spec: Spec, c: Core) -> Facts:
     count = c.hands.sum(axis=1, dtype=jnp.int32)
     stock_n = c.stock_end - c.stock_top
     active = (c.places == 0) & ((count > 0) | (stock_n > 0))
-    if rules.first_bout_max is None:
-        cap = _i(rules.max_attack)
-    else:
-        if rules.first_bout_scope is FirstBoutScope.UNTIL_FIRST_DISCARD:
-            first = c.defences == 0
-        else:
-            first = c.bouts == 0
-        cap = jnp.where(first, rules.first_bout_max, rules.max_attack).astype(jnp.int32)
+    cap = attack_cap(spec, c)
     slot = jnp.arange(spec.s)
     on_table = slot < c.table_n
     beaten_slot = on_table & (c.beat >= 0)

@@ -31,14 +31,14 @@ state of random games of each setting family of the differential test.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
 import jax
 import jax.numpy as jnp
 
 from durak.bots import RuleWeights
-from durak.jax._core import _beats_rows, _rank_of, _suit_of, spec_of
-from durak.rules.settings import FirstBoutScope, Rules
+from durak.jax._core import _beats_rows, _rank_of, _suit_of, attack_cap, spec_of
+from durak.rules.settings import Rules
 
 if TYPE_CHECKING:
     from durak.jax import State
@@ -77,18 +77,6 @@ def rule_policy(rules: Rules, weights: RuleWeights | None = None) -> Callable[[S
     ids = jnp.arange(spec.a)
     transfers = rules.transfer_by_card or rules.transfer_by_showing_trump
     strict_suits = [int(x) for x in rules.strict_suits]
-
-    def limit(c: Any) -> Array:
-        """R4.6's attack limit while cards lie on the table."""
-        if rules.first_bout_max is None:
-            cap = jnp.int32(rules.max_attack)
-        else:
-            if rules.first_bout_scope is FirstBoutScope.UNTIL_FIRST_DISCARD:
-                first = c.defences == 0
-            else:
-                first = c.bouts == 0
-            cap = jnp.where(first, rules.first_bout_max, rules.max_attack).astype(jnp.int32)
-        return jnp.minimum(cap, c.defender_hand)
 
     def policy(state: State) -> Array:
         c = state.core
@@ -175,7 +163,8 @@ def rule_policy(rules: Rules, weights: RuleWeights | None = None) -> Callable[[S
 
         # -- a throw-in
         cards_n = hand.sum()
-        all_out = end & (attack_ids.sum() == cards_n) & (limit(c) - c.table_n >= cards_n)
+        room = jnp.minimum(attack_cap(spec, c), c.defender_hand) - c.table_n  # R4.6
+        all_out = end & (attack_ids.sum() == cards_n) & (room >= cards_n)
         trumps = (hand & trump).sum()
         top = jnp.where(drawn < 0.5, w.throw_early, w.throw_mid)
         trump_ok = end & ~((trumps <= 1) & (cards_n > 1))
