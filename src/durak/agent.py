@@ -157,16 +157,29 @@ def save_network(path: str | Path, network: Network) -> None:
     """
     weights = [(np.asarray(w), np.asarray(b)) for w, b in network.weights]
     _check_shapes(network.rules, weights)
+    write_layers(path, FORMAT, network.rules, network.meta, weights)
+
+
+def write_layers(
+    path: str | Path,
+    fmt: str,
+    rules: Rules,
+    meta: dict[str, Any],
+    weights: Sequence[tuple[npt.ArrayLike, npt.ArrayLike]],
+) -> None:
+    """Write a dense network's layers in this module's archive form under the format name
+    ``fmt`` (the fields of the table above; float16 arrays). For the networks of this module
+    and of :mod:`durak.leaf`, which check their shapes first."""
     arrays: dict[str, Any] = {
-        "format": np.array(FORMAT),
+        "format": np.array(fmt),
         "version": np.array(VERSION, dtype=np.int64),
-        "rules": np.array(json.dumps(network.rules.to_dict(), sort_keys=True)),
-        "meta": np.array(json.dumps(network.meta, sort_keys=True)),
+        "rules": np.array(json.dumps(rules.to_dict(), sort_keys=True)),
+        "meta": np.array(json.dumps(meta, sort_keys=True)),
         "layers": np.array(len(weights), dtype=np.int64),
     }
     for k, (w, b) in enumerate(weights):
-        arrays[f"w{k}"] = w.astype(np.float16)
-        arrays[f"b{k}"] = b.astype(np.float16)
+        arrays[f"w{k}"] = np.asarray(w).astype(np.float16)
+        arrays[f"b{k}"] = np.asarray(b).astype(np.float16)
     with open(path, "wb") as f:
         np.savez_compressed(f, **arrays)
 
@@ -199,6 +212,23 @@ def load_network(path: str | Path) -> Network:
             the wrong type, or an array of the wrong shape (the field is named).
         OSError: the file cannot be read.
     """
+    rules, meta, weights = read_layers(path, FORMAT)
+    _check_shapes(rules, weights)
+    return Network(rules, tuple(weights), meta)
+
+
+def read_layers(
+    path: str | Path, fmt: str
+) -> tuple[Rules, dict[str, Any], list[tuple[Array, Array]]]:
+    """Read a dense network's archive of the format name ``fmt``: its rules, its metadata and
+    its layers ``(w, b)`` as float32, shapes unchecked (the caller checks them).
+
+    Raises:
+        WeightsError: not an archive of format ``fmt`` and this version, a field missing or
+            of the wrong type, rules this library does not read or the encoding does not
+            cover (the field is named).
+        OSError: the file cannot be read.
+    """
     try:
         data = np.load(path, allow_pickle=False)
     except (ValueError, EOFError, OSError) as exc:
@@ -209,8 +239,8 @@ def load_network(path: str | Path) -> Network:
         raise WeightsError("format", "not a weights archive (a single array)")
     with data:
         found = _text(data, "format")
-        if found != FORMAT:
-            raise WeightsError("format", f"{found!r}, expected {FORMAT!r}")
+        if found != fmt:
+            raise WeightsError("format", f"{found!r}, expected {fmt!r}")
         version = _int(data, "version")
         if version != VERSION:
             raise WeightsError("version", f"{version}, this library reads version {VERSION}")
@@ -231,8 +261,7 @@ def load_network(path: str | Path) -> Network:
             b = np.asarray(_field(data, f"b{k}"), dtype=np.float32)
             weights.append((w, b))
     check_supported(rules)
-    _check_shapes(rules, weights)
-    return Network(rules, tuple(weights), meta if isinstance(meta, dict) else {})
+    return rules, meta if isinstance(meta, dict) else {}, weights
 
 
 def shipped_path(rules: Rules) -> Path:
