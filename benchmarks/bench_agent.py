@@ -1,5 +1,5 @@
-"""Learned-agent benchmark (issue 29's proof, items 2 and 3): how strong the learned agent and
-the guided search bot are (not a test).
+"""Learned-agent benchmark (issue 29's proof, items 2 and 3): how strong the learned agent, the
+guided search bot and the search bot with leaf values are (not a test).
 
 Seat-rotated tournaments under Podkidnoy (the rules the shipped weights cover); each line shows
 the first entry's durak rate among decided games with its 95% Wilson interval:
@@ -7,7 +7,10 @@ the first entry's durak rate among decided games with its 95% Wilson interval:
 (a) ``guided-search``: the guided search bot (``guided``) against today's search bot at equal time
     per move, two players. Goal: the upper end of ``guided``'s interval below 40%.
 (b) ``guided-four``: one ``guided`` against three search bots, four players. Goal: below 20%.
-(c) ``learned-rule``, ``learned-random``: the learned agent alone against the rule bot and the
+(c) ``leaf-search``, ``leaf-four``: the same two matches for the search bot with learned leaf
+    values (``leaf``), the same goals; ``leaf-rule``, ``leaf-random``, ``leaf-four-rule``,
+    ``leaf-four-random``: ``leaf`` (on the same time limit) against the rule and random bots.
+(d) ``learned-rule``, ``learned-random``: the learned agent alone against the rule bot and the
     random bot, two players; ``learned-four-rule``, ``learned-four-random``: one learned agent
     against three of them, four players. Reported, no goal.
 
@@ -20,6 +23,7 @@ seeds follow from ``--seed`` and the game's index.
 Usage::
 
     python benchmarks/bench_agent.py --jobs 1 --only guided-search --games 1000 --ms 6
+    python benchmarks/bench_agent.py --jobs 1 --only leaf-search,leaf-four --games 1000 --ms 6
     python benchmarks/bench_agent.py --jobs 1 --only guided-four --games 1000 --ms 6
     python benchmarks/bench_agent.py --jobs 1 --only learned-rule,learned-random --games 1000
     python benchmarks/bench_agent.py --jobs 1 --only learned-four-rule,learned-four-random
@@ -37,7 +41,7 @@ from bench_bots import progress
 from durak.presets import get_preset
 from durak.tournament import TournamentResult, run_tournament
 
-GOALS = {"guided-search": 0.40, "guided-four": 0.20}
+GOALS = {"guided-search": 0.40, "guided-four": 0.20, "leaf-search": 0.40, "leaf-four": 0.20}
 
 
 def _run(label: str, players: int, names: list[str], games: int, seed: str, jobs: int) -> bool:
@@ -76,12 +80,14 @@ def main(argv: list[str] | None = None) -> int:
         "--only",
         default="guided-search,guided-four,learned-rule,learned-random,learned-four-rule,"
         "learned-four-random",
-        help="comma-separated: guided-search, guided-four, learned-rule, learned-random, "
-        "learned-four-rule, learned-four-random (default all)",
+        help="comma-separated: guided-search, guided-four, leaf-search, leaf-four, leaf-rule, "
+        "leaf-random, leaf-four-rule, leaf-four-random, learned-rule, learned-random, "
+        "learned-four-rule, learned-four-random (default: the guided and learned matches)",
     )
     parser.add_argument("--games", type=int, default=1000, help="games per match")
     parser.add_argument("--ms", type=float, default=10.0, help="CPU ms per move of both searches")
     parser.add_argument("--guided", default="guided", help="the guided bot's name and options")
+    parser.add_argument("--leaf", default="leaf", help="the leaf bot's name and options")
     parser.add_argument("--search", default="search", help="the baseline's name and options")
     args = parser.parse_args(argv)
 
@@ -90,14 +96,22 @@ def main(argv: list[str] | None = None) -> int:
     def timed(name: str) -> str:
         return f"{name}{',' if ':' in name else ':'}{limit}"
 
-    best, search = timed(args.guided), timed(args.search)
+    best, search, leaf = timed(args.guided), timed(args.search), timed(args.leaf)
     todo = [part.strip() for part in args.only.split(",") if part.strip()]
     print(f"python {platform.python_version()} on {platform.machine()}, jobs={args.jobs}")
     if any(label.startswith("guided") for label in todo):
         print(f"guided: {best}; search: {search}")
+    if any(label.startswith("leaf") for label in todo):
+        print(f"leaf: {leaf}; search: {search}")
     matches = {
         "guided-search": (2, [best, search]),
         "guided-four": (4, [best, search, search, search]),
+        "leaf-search": (2, [leaf, search]),
+        "leaf-four": (4, [leaf, search, search, search]),
+        "leaf-rule": (2, [leaf, "rule"]),
+        "leaf-random": (2, [leaf, "random"]),
+        "leaf-four-rule": (4, [leaf, "rule", "rule", "rule"]),
+        "leaf-four-random": (4, [leaf, "random", "random", "random"]),
         "learned-rule": (2, ["learned", "rule"]),
         "learned-random": (2, ["learned", "random"]),
         "learned-four-rule": (4, ["learned", "rule", "rule", "rule"]),

@@ -96,7 +96,8 @@ def test_R13_a_module_class_bot_is_made_with_its_seed_and_options(plugin: Path) 
         ("outside_bots:LastBot:colour=red", "bad options for bot 'outside_bots:LastBot'"),
         (
             "nonsense",
-            "unknown bot 'nonsense' (known: random, rule, search, learned, guided, broken, last",
+            "unknown bot 'nonsense' (known: random, rule, search, learned, guided, leaf, broken, "
+            "last",
         ),
     ],
 )
@@ -111,7 +112,9 @@ def test_installed_packages_add_bots_through_entry_points_but_cannot_replace_one
     plugin: Path,
 ) -> None:
     assert sorted(installed_bots()) == ["broken", "last"]
-    assert bot_names() == ("random", "rule", "search", "learned", "guided", "broken", "last")
+    assert bot_names() == (
+        "random", "rule", "search", "learned", "guided", "leaf", "broken", "last"
+    )
     assert type(make_bot("last", 1)).__name__ == "LastBot"
     assert type(make_bot("rule", 1)).__name__ == "RuleBot"  # the built-in one wins
     with pytest.raises(ValueError, match=r"the installed bot 'broken' .*fails to load"):
@@ -124,7 +127,9 @@ def test_durak_bots_lists_the_built_in_and_the_installed_bots(
     assert main(["bots", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)
     by_name = {row["name"]: row for row in rows}
-    assert list(by_name) == ["random", "rule", "search", "learned", "guided", "broken", "last"]
+    assert list(by_name) == [
+        "random", "rule", "search", "learned", "guided", "leaf", "broken", "last"
+    ]
     assert by_name["rule"]["source"] == "built in"
     assert by_name["last"] == {
         "name": "last",

@@ -181,7 +181,7 @@ def test_search_bot_playout_policies_finish_games(policy: str) -> None:
 
 
 def test_make_bot_names_and_options() -> None:
-    assert set(BOTS) == {"random", "rule", "search", "learned", "guided"}
+    assert set(BOTS) == {"random", "rule", "search", "learned", "guided", "leaf"}
     assert isinstance(make_bot("random", 1), RandomBot)
     assert isinstance(make_bot("Rule", 1), RuleBot)
     bot = make_bot("search:playouts=40, time_limit=none, policy=rule, take_base=5", 1)

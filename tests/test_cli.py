@@ -447,9 +447,9 @@ def test_play_with_each_kind_of_bot(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     for kind in bot_kinds():
-        if kind in ("search", "guided", "learned"):
-            # search and guided: slow by design; learned: no weights for three players; all
-            # covered by the bots' own tests
+        if kind in ("search", "guided", "leaf", "learned"):
+            # search, guided and leaf: slow by design; learned: no weights for three players;
+            # all covered by the bots' own tests
             continue
         args = ["--seed", "2", "--players", "3", "--bots", kind]
         status, out, _ = run_play(monkeypatch, capsys, args, FIRST_ACTION_SCRIPT)
@@ -465,7 +465,7 @@ def test_unknown_bot_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> Non
 
 
 def test_simulate_bots_per_seat(capsys: pytest.CaptureFixture[str]) -> None:
-    kinds = [k for k in bot_kinds() if k not in ("search", "guided", "learned")]
+    kinds = [k for k in bot_kinds() if k not in ("search", "guided", "leaf", "learned")]
     data = run_json(capsys, ["--games", "4", "--bots", ",".join(kinds)])
     assert data["bots"] == kinds  # one per seat: the bots set the number of players
     # several kinds of bot: a seat-rotated tournament, one entry per seat's bot

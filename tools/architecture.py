@@ -27,8 +27,10 @@ END = "<!-- /layers -->"
 ROLES = {
     "__main__": "`python -m durak`",
     "cli": "the terminal game and the `durak` command",
-    "web": "`durak serve`: the browser game and the engine service; training the learned agent",
-    "jax": "the JAX engine; the learned agent and the guided search bot (numpy)",
+    "web": "`durak serve`: the browser game and the engine service; training the learned agent "
+    "and the leaf values",
+    "jax": "the JAX engine; the search bot with learned leaf values (numpy)",
+    "agent": "the learned agent and the guided search bot (numpy)",
     "rl": "the RL adapters (Gymnasium, PettingZoo, OpenSpiel) and their shared encoding",
     "tournament": "bot tournaments",
     "game": "a game with its history: push, pop, save and load, bots included; the strength "

@@ -31,6 +31,7 @@ True
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import inspect
 import math
 import random
@@ -1225,6 +1226,7 @@ class SearchBot(_Remembering):
 LAZY_TARGETS: dict[str, str] = {
     "learned": "durak.agent:LearnedBot",
     "guided": "durak.agent:GuidedBot",
+    "leaf": "durak.leaf:LeafBot",
 }
 
 
@@ -1243,14 +1245,31 @@ def _guided(seed: int | str | None = None, **options: Any) -> Bot:
     return made
 
 
-#: The bots by name. ``learned`` and ``guided`` need numpy (the ``rl`` extra) and play the rules
-#: with shipped weights (:data:`durak.agent.COVERED`).
+def _leaf(seed: int | str | None = None, **options: Any) -> Bot:
+    """The search bot with learned leaf values where they ship (:class:`durak.leaf.LeafBot`,
+    imported when first made, as ``learned``). Without numpy (an install of the core alone) it
+    is the search bot, as it is under rules without leaf values: the ``best`` level plays
+    everywhere."""
+    if importlib.util.find_spec("numpy") is None:
+        if options.pop("weights", None) is not None:
+            raise ValueError("leaf values from a file need numpy (pip install numpy)")
+        for name in ("depth", "worlds", "leaf"):
+            options.pop(name, None)
+        return SearchBot(seed, **options)
+    made: Bot = _import_object(LAZY_TARGETS["leaf"])(seed, **options)
+    return made
+
+
+#: The bots by name. ``learned``, ``guided`` and ``leaf`` need numpy (the ``rl`` or ``cli``
+#: extra); ``learned`` plays only the rules with shipped weights (:data:`durak.agent.COVERED`),
+#: ``guided`` and ``leaf`` are the search bot under other rules.
 BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "rule": RuleBot,
     "search": SearchBot,
     "learned": _learned,
     "guided": _guided,
+    "leaf": _leaf,
 }
 
 
