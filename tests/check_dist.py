@@ -44,7 +44,8 @@ def check_wheel(path: Path, compiled: bool = False) -> list[str]:
         problems.append(f"the wheel holds more than the package: {(stray + tests)[:5]}")
     for needed in ("durak/py.typed", "durak/schemas/record-v1.schema.json",
                    "durak/schemas/ws-server.schema.json", "durak/web/static/index.html",
-                   "durak/data/agent-podkidnoy-2p.npz", "durak/data/agent-podkidnoy-4p.npz"):
+                   "durak/data/agent-podkidnoy-2p.npz", "durak/data/agent-podkidnoy-4p.npz",
+                   "durak/data/leaf-podkidnoy-2p.npz", "durak/data/leaf-podkidnoy-4p.npz"):
         if needed not in names:
             problems.append(f"the wheel lacks {needed}")
     if metadata["Name"] != "durak-engine":
@@ -62,7 +63,8 @@ def check_sdist(path: Path) -> list[str]:
               "docs/index.md", "docs/protocol.md", "examples/play_game.py",
               "tests/test_schemas.py", "tests/golden/podkidnoy.json", "src/durak/__init__.py",
               "setup.py", "build_backend/durak_build.py", "build_backend/mypyc.ini",
-              "src/durak/data/agent-podkidnoy-2p.npz", "src/durak/data/agent-podkidnoy-4p.npz")
+              "src/durak/data/agent-podkidnoy-2p.npz", "src/durak/data/agent-podkidnoy-4p.npz",
+              "src/durak/data/leaf-podkidnoy-2p.npz", "src/durak/data/leaf-podkidnoy-4p.npz")
     return [f"the sdist lacks {name}" for name in needed if name not in names]
 
 

@@ -111,6 +111,15 @@ def main() -> int:
         if not saved and len(game.moves) >= 20:
             saved = game.dumps()
             assert Game.loads(saved).moves == game.moves
+    # The hardest level plays without numpy: the leaf bot is then the search bot.
+    from durak.bots import SearchBot
+    from durak.levels import make_level_bot
+
+    best = make_level_bot("best", seed=1, steps=200)
+    assert type(best) is SearchBot, type(best)
+    start = new_game(rules, seed=3)
+    first = next_actor(start)
+    assert first is not None and best.choose(view(start, first)) in legal_actions(start, first)
     print(f"core smoke: ok (durak {durak.__version__}, {len(record.actions)} actions)")
     return 0
 

@@ -292,14 +292,9 @@ def test_issue29_a_leaf_bot_with_its_own_values_uses_them_only_under_their_rules
 def test_issue29_without_numpy_the_leaf_bot_is_the_search_bot(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import importlib.util
+    import durak.bots
 
-    real = importlib.util.find_spec
-
-    def no_numpy(name: str, *args: object) -> object:
-        return None if name == "numpy" else real(name, *args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(importlib.util, "find_spec", no_numpy)
+    monkeypatch.setattr(durak.bots, "_has_numpy", lambda: False)
     bot = make_bot("leaf:depth=2,worlds=3,time_limit=0.01", 1)
     assert type(bot) is SearchBot and bot.time_limit == 0.01
     with pytest.raises(ValueError, match="numpy"):

@@ -64,6 +64,7 @@ def test_issue29_levels_are_easy_normal_hard_best_each_a_documented_bot_and_budg
     hard, best = make_level_bot("hard", seed=1), make_level_bot("best", seed=1)
     assert isinstance(hard, SearchBot) and hard.time_limit == 0.05
     assert isinstance(best, SearchBot) and best.time_limit == DEFAULT_MOVE_BUDGET
+    assert type(best).__name__ == "LeafBot"  # the search bot with leaf values
     assert [level.full_budget for level in LEVELS.values()] == [False, False, False, True]
     assert DEFAULT_LEVEL == "normal"
 
@@ -73,8 +74,8 @@ def test_issue29_the_hardest_level_keeps_the_web_servers_per_move_budget() -> No
 
     assert ServerConfig().move_budget == DEFAULT_MOVE_BUDGET
     # best thinks the front-end's whole budget; the others at most that.
-    assert level_spec("best", budget=2.0) == "search:time_limit=2"
-    assert level_spec("best", budget=0.1) == "search:time_limit=0.1"
+    assert level_spec("best", budget=2.0) == "leaf:time_limit=2"
+    assert level_spec("best", budget=0.1) == "leaf:time_limit=0.1"
     assert level_spec("hard", budget=2.0) == "search:time_limit=0.05"
     assert level_spec("hard", budget=0.01) == "search:time_limit=0.01"
     assert level_spec("normal", budget=0.01) == "rule"
@@ -248,7 +249,7 @@ def test_issue29_durak_bots_lists_the_levels(capsys: pytest.CaptureFixture[str])
     assert [r["name"] for r in rows] == list(LEVELS)
     assert rows[3] == {
         "name": "best",
-        "bot": "search",
+        "bot": "leaf",
         "budget": DEFAULT_MOVE_BUDGET,
         "full_budget": True,
         "description": LEVELS["best"].description,

@@ -42,6 +42,7 @@ def test_issue29_a_seat_of_each_level_gets_its_bot_and_the_best_the_servers_budg
     assert isinstance(normal, RuleBot) and normal.blunder == 0
     assert isinstance(hard, SearchBot) and hard.time_limit == 0.05
     assert isinstance(best, SearchBot) and best.time_limit == 0.2  # move_budget, not 0.5
+    assert type(best).__name__ == "LeafBot"
     assert [searches(bot) for bot in (easy, normal, hard, best)] == [False, False, True, True]
     titles = [info["title"] for info in table.seat_info()]
     assert titles == ["Person", "Easy bot", "Normal bot", "Hard bot", "Best bot"]

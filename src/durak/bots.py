@@ -31,7 +31,6 @@ True
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import inspect
 import math
 import random
@@ -1245,12 +1244,21 @@ def _guided(seed: int | str | None = None, **options: Any) -> Bot:
     return made
 
 
+def _has_numpy() -> bool:
+    """Whether numpy can be imported (the leaf bot's values need it)."""
+    try:
+        importlib.import_module("numpy")
+    except ImportError:
+        return False
+    return True
+
+
 def _leaf(seed: int | str | None = None, **options: Any) -> Bot:
     """The search bot with learned leaf values where they ship (:class:`durak.leaf.LeafBot`,
     imported when first made, as ``learned``). Without numpy (an install of the core alone) it
     is the search bot, as it is under rules without leaf values: the ``best`` level plays
     everywhere."""
-    if importlib.util.find_spec("numpy") is None:
+    if not _has_numpy():
         if options.pop("weights", None) is not None:
             raise ValueError("leaf values from a file need numpy (pip install numpy)")
         for name in ("depth", "worlds", "leaf"):

@@ -10,8 +10,8 @@ level     bot                                    per move
 easy      the rule of thumb, 30% random moves     no search (a fraction of a millisecond)
 normal    the rule of thumb (:class:`RuleBot`)   no search
 hard      the search bot (:class:`SearchBot`)    50 ms
-best      the search bot                         the front-end's budget (0.5 s by default: the
-                                                 web server's ``move_budget``)
+best      the search bot with learned leaf       the front-end's budget (0.5 s by default: the
+          values (:class:`~durak.leaf.LeafBot`)  web server's ``move_budget``)
 ========  =====================================  ==============================================
 
 :data:`LEVELS` is the one table: changing a level's bot is a change of its row. Each level
@@ -105,7 +105,7 @@ LEVELS: dict[str, Level] = {
         ),
         Level(
             "best",
-            "search",
+            "leaf",
             DEFAULT_MOVE_BUDGET,
             N_("Best: the strongest bot, thinking as long as a move may take"),
             full_budget=True,
@@ -176,9 +176,9 @@ def level_spec(
             benchmarks on a busy machine) or ``"wall"`` (the default).
 
     >>> level_spec("hard"), level_spec("best", budget=1.5), level_spec("hard", budget=0.01)
-    ('search:time_limit=0.05', 'search:time_limit=1.5', 'search:time_limit=0.01')
+    ('search:time_limit=0.05', 'leaf:time_limit=1.5', 'search:time_limit=0.01')
     >>> level_spec("best", steps=200), level_spec("normal", budget=0.1)
-    ('search:time_limit=none,steps=200', 'rule')
+    ('leaf:time_limit=none,steps=200', 'rule')
 
     Raises:
         LevelError: no such level.
