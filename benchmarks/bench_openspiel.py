@@ -2,7 +2,9 @@
 
 Two-player Podkidnoy through the OpenSpiel game ``python_durak``: ``ismcts.ISMCTSBot`` (random
 rollouts, UCT constant 2, OpenSpiel's defaults otherwise) against a library bot
-(``--search``, by default the search bot on a budget of engine steps).
+(``--search``, by default the search bot on a budget of engine steps). ``--players 4``: one
+library bot against three ISMCTS bots, the library bot in every seat in turn (its durak rate
+is then compared with a fair 25%; the ISMCTS line pools the three).
 
 ISMCTS takes a number of simulations per move. ``--simulations N`` fixes it: with a step or
 playout budget for the library bot the whole run then depends on the seeds alone and replays
@@ -168,7 +170,9 @@ def line(name: str, durak: int, decided: int, side: dict[str, float]) -> str:
 
 def report(summary: dict[str, Any]) -> None:
     games, decided = summary["games"], summary["decided"]
-    print(f"{games} games of two-player Podkidnoy, seat-rotated, {decided} decided")
+    players = summary.get("players", 2)
+    against = "" if players == 2 else f", one library bot against {players - 1} ISMCTS"
+    print(f"{games} games of {players}-player Podkidnoy{against}, seat-rotated, {decided} decided")
     ism, lib = summary["ismcts"], summary["library"]
     print(line(summary["ismcts_name"], ism["durak"], decided, ism))
     print(line(summary["library_name"], lib["durak"], decided, lib))
@@ -185,9 +189,10 @@ def merge(paths: list[str]) -> dict[str, Any]:
         if total is None:
             total = part
             continue
-        if (part["ismcts_name"], part["library_name"]) != (
+        if (part["ismcts_name"], part["library_name"], part.get("players", 2)) != (
             total["ismcts_name"],
             total["library_name"],
+            total.get("players", 2),
         ):
             names = f"{part['ismcts_name']}, {part['library_name']}"
             raise SystemExit(f"{path}: another match ({names})")
@@ -216,13 +221,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", help="write the raw counts to this file")
     parser.add_argument("--merge", nargs="+", help="add up --json files and print them")
     parser.add_argument("--every", type=int, default=0, help="print running counts every N games")
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=2,
+        choices=(2, 3, 4),
+        help="players: one library bot against the others, all ISMCTS (default 2)",
+    )
     args = parser.parse_args(argv)
     if args.merge:
         report(merge(args.merge))
         return 0
     if args.simulations is None and args.ismcts_ms is None:
         args.simulations = 40
-    game = pyspiel.load_game("python_durak")
+    players = args.players
+    game = pyspiel.load_game("python_durak", {"players": players})
     seconds = None if args.ismcts_ms is None else args.ismcts_ms / 1000.0
     ismcts_name = (
         f"ismcts (simulations={args.simulations})"
@@ -235,22 +248,29 @@ def main(argv: list[str] | None = None) -> int:
     summary: dict[str, Any] = {}
     per_simulation = 0.002
     for i in range(args.first, args.first + args.games):
-        ism_seat = i % 2
-        ism_side = ISMCTSSide(
-            game, i, ism, args.simulations, seconds, args.clock, per_simulation
-        )
+        # The library bot takes every seat in turn; with two players that is ISMCTS in seat
+        # i mod 2, as before the option existed (the same games for the same indices).
+        lib_seat = (i + 1) % players
+        ism_sides = [
+            ISMCTSSide(
+                game, i + 7_919 * k, ism, args.simulations, seconds, args.clock, per_simulation
+            )
+            for k in range(players - 1)
+        ]
         lib_side = LibrarySide(args.search, i, lib)
-        bots = [ism_side, lib_side] if ism_seat == 0 else [lib_side, ism_side]
+        others = iter(ism_sides)
+        bots = [lib_side if seat == lib_seat else next(others) for seat in range(players)]
         returns = play(game, bots, i)
-        per_simulation = ism_side.per_simulation
-        if returns[0] != returns[1]:
+        per_simulation = ism_sides[0].per_simulation
+        if -1.0 in returns:
             decided += 1
             loser = returns.index(-1.0)
-            durak[0 if loser == ism_seat else 1] += 1
+            durak[1 if loser == lib_seat else 0] += 1
         done = i + 1 - args.first
         summary = {
             "ismcts_name": ismcts_name,
             "library_name": args.search,
+            "players": players,
             "games": done,
             "first": args.first,
             "decided": decided,
