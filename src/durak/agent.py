@@ -376,10 +376,10 @@ class GuidedBot(SearchBot):
     (scaled to the playouts' 0-1 score) is also added to each candidate's mean score, a prior
     that the playouts overrule. With the shipped weights the guided search measured no
     stronger than the search bot at equal time (even with two players, weaker with four;
-    docs/research.md, "Learned agent"): use ``search`` where strength matters until stronger
-    weights ship. Everything else is the search
-    bot's: the trump ace kept while the stock lasts, the exact endgame solver in two-player
-    endgames, the same budgets. Under other rules it is the search bot with these options.
+    docs/research.md, "Learned agent"); where strength matters, use the search bot with leaf
+    values (:class:`durak.leaf.LeafBot`, ``leaf``), which beats the search bot. Everything else
+    is the search bot's: the trump ace kept while the stock lasts, the exact endgame solver in
+    two-player endgames, the same budgets. Under other rules it is the search bot with these options.
 
     Args:
         seed: seeds the bot's own generator.
