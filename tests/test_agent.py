@@ -130,7 +130,7 @@ def test_issue29_a_weights_file_of_another_format_version_or_size_is_refused_nam
     with pytest.raises(WeightsError) as info:
         load_network(bad)
     assert info.value.field == field
-    assert str(info.value).startswith(f"not a learned agent's weights file: {field}: ")
+    assert str(info.value).startswith(f"not a weights file this library reads: {field}: ")
     assert info.value.message.code == "input.weights"
     assert Language("de").say(info.value.message) != str(info.value)
 

@@ -274,19 +274,87 @@ def test_issue29_leaf_bot_wins_every_won_two_player_endgame() -> None:
             assert end.result is not None and value_of(end.result, seat) == 1, (state, seat)
 
 
-def test_issue29_a_leaf_bot_with_its_own_values_uses_them_only_under_their_rules(
-    tmp_path: Path,
-) -> None:
+def test_issue29_a_leaf_bot_with_its_own_values_refuses_other_rules(tmp_path: Path) -> None:
     path = tmp_path / "leaf.npz"
     save_value_network(path, _tiny(Rules(players=4)))
     bot = make_bot(f"leaf:weights={path},time_limit=none,playouts=32", 1)
     assert isinstance(bot, LeafBot) and bot._net(Rules(players=4)) is not None
-    assert bot._net(Rules()) is None
     state = new_game(Rules(), seed=1)
     actor = next_actor(state)
     assert actor is not None
-    assert bot.choose(view(state, actor)) in view(state, actor).legal_actions
+    with pytest.raises(RulesError) as info:
+        bot.choose(view(state, actor))
+    assert info.value.setting == "players"
+    with pytest.raises(RulesError):
+        bot.check_rules(Rules())
+    four = new_game(Rules(players=4), seed=1)
+    first = next_actor(four)
+    assert first is not None
+    assert bot.choose(view(four, first)) in view(four, first).legal_actions
     assert json.loads(json.dumps(load_value_network(path).meta)) == {"games": 1}
+
+
+@pytest.mark.parametrize(
+    ("option", "words"),
+    [
+        ("depth=1.5", "depth must be a whole number"),
+        ("depth=-1", "depth must be a whole number"),
+        ("worlds=0", "worlds must be a whole number"),
+        ("worlds=abc", "worlds must be a whole number"),
+        ("leaf=maybe", "leaf must be true or false"),
+    ],
+)
+def test_issue29_bad_leaf_options_are_refused_naming_the_option(option: str, words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        make_bot(f"leaf:{option}", 1)
+
+
+def test_issue29_unreadable_or_damaged_leaf_files_are_refused_clearly(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="cannot read a file"):
+        make_bot(f"leaf:weights={tmp_path / 'missing.npz'}", 1)
+    good = tmp_path / "good.npz"
+    save_value_network(good, _tiny())
+    data = good.read_bytes()
+    cut = tmp_path / "cut.npz"
+    cut.write_bytes(data[:-10])
+    flipped = tmp_path / "flipped.npz"
+    middle = len(data) // 2
+    flipped.write_bytes(data[:middle] + bytes([data[middle] ^ 0xFF]) + data[middle + 1 :])
+    junk = tmp_path / "junk.npz"
+    junk.write_text("weights, honestly", encoding="utf-8")
+    for bad in (cut, flipped, junk):
+        with pytest.raises(WeightsError) as info:
+            load_value_network(bad)
+        assert info.value.field in {"format", "w0", "b0", "w1", "b1", "rules", "meta"}, bad
+        assert "allow_pickle" not in str(info.value)
+        assert str(info.value).startswith("not a weights file this library reads: ")
+    nan = _tiny()
+    w, b = nan.weights[0]
+    broken = ValueNetwork(nan.rules, ((np.full_like(w, np.nan), b), nan.weights[1]))
+    save_value_network(tmp_path / "nan.npz", broken)
+    with pytest.raises(WeightsError) as info:
+        load_value_network(tmp_path / "nan.npz")
+    assert info.value.field == "w0" and "finite" in str(info.value)
+
+
+def test_issue29_the_leaf_bot_takes_the_rule_of_thumbs_constants() -> None:
+    bot = make_bot("leaf:take_base=5,time_limit=none,playouts=16", 1)
+    assert isinstance(bot, LeafBot) and bot.weights.take_base == 5
+    assert bot.weights_file is None
+
+
+def test_issue29_the_leaf_bot_keeps_to_its_playouts_and_steps_within_a_deal() -> None:
+    state = new_game(Rules(), seed=8)
+    actor = next_actor(state)
+    assert actor is not None
+    v = view(state, actor)
+    candidates = min(8, len(v.legal_actions))
+    bot = LeafBot(3, time_limit=None, playouts=1)
+    bot.choose(v)
+    assert 1 <= bot.last_playouts <= candidates
+    bot = LeafBot(3, time_limit=None, steps=10)
+    bot.choose(v)
+    assert 10 <= bot.last_steps <= 10 + 4 * candidates
 
 
 def test_issue29_without_numpy_the_leaf_bot_is_the_search_bot(

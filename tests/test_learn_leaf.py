@@ -82,3 +82,29 @@ def test_issue29_the_leaf_training_command_refuses_bad_settings(
         main([*argv, "--out", str(tmp_path / "x.npz")])
     assert info.value.code == 2
     assert argv[0] in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--seed", "-1"], "--seed"),
+        (["--widths", ",".join(["2"] * 16)], "15 hidden layers"),
+    ],
+)
+def test_issue29_the_leaf_training_command_refuses_before_it_plays(
+    tmp_path: Path, argv: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as info:
+        main([*argv, "--out", str(tmp_path / "x.npz")])
+    assert info.value.code == 2 and words in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["--games", "3", "--out", str(tmp_path / "no" / "such" / "x.npz")])
+    assert "--out" in capsys.readouterr().err
+
+
+def test_issue29_the_leaf_training_command_refuses_to_fit_no_positions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "x.npz"
+    assert main(["--games", "2", "--keep", "0.0001", "--out", str(out)]) == 2
+    assert "too few positions" in capsys.readouterr().err and not out.exists()

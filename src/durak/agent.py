@@ -44,6 +44,8 @@ from __future__ import annotations
 
 import json
 import random
+import zipfile
+import zlib
 from collections.abc import Sequence
 from functools import lru_cache
 from importlib import resources
@@ -231,12 +233,23 @@ def read_layers(
     """
     try:
         data = np.load(path, allow_pickle=False)
-    except (ValueError, EOFError, OSError) as exc:
+    except (ValueError, EOFError, OSError, zipfile.BadZipFile) as exc:
         if isinstance(exc, FileNotFoundError | PermissionError | IsADirectoryError):
             raise
-        raise WeightsError("format", f"not a weights archive ({exc})") from None
+        raise WeightsError("format", "not a weights archive (an .npz file)") from None
     if not hasattr(data, "files"):
         raise WeightsError("format", "not a weights archive (a single array)")
+    try:
+        return _read_archive(data, fmt)
+    except (zipfile.BadZipFile, zlib.error, EOFError, ValueError) as exc:
+        if isinstance(exc, DurakError):  # a field named, or rules refused: said as it is
+            raise
+        raise WeightsError("format", f"a damaged archive ({exc})") from None
+
+
+def _read_archive(
+    data: Any, fmt: str
+) -> tuple[Rules, dict[str, Any], list[tuple[Array, Array]]]:
     with data:
         found = _text(data, "format")
         if found != fmt:
@@ -259,6 +272,9 @@ def read_layers(
         for k in range(layers):
             w = np.asarray(_field(data, f"w{k}"), dtype=np.float32)
             b = np.asarray(_field(data, f"b{k}"), dtype=np.float32)
+            for name, array in ((f"w{k}", w), (f"b{k}", b)):
+                if not np.isfinite(array).all():
+                    raise WeightsError(name, "holds values that are not finite numbers")
             weights.append((w, b))
     check_supported(rules)
     return rules, meta if isinstance(meta, dict) else {}, weights
@@ -379,7 +395,8 @@ class GuidedBot(SearchBot):
     docs/research.md, "Learned agent"); where strength matters, use the search bot with leaf
     values (:class:`durak.leaf.LeafBot`, ``leaf``), which beats the search bot. Everything else
     is the search bot's: the trump ace kept while the stock lasts, the exact endgame solver in
-    two-player endgames, the same budgets. Under other rules it is the search bot with these options.
+    two-player endgames, the same budgets. Under other rules it is the search bot with these
+    options.
 
     Args:
         seed: seeds the bot's own generator.

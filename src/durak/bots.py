@@ -1254,10 +1254,11 @@ def _has_numpy() -> bool:
 
 
 def _leaf(seed: int | str | None = None, **options: Any) -> Bot:
-    """The search bot with learned leaf values where they ship (:class:`durak.leaf.LeafBot`,
-    imported when first made, as ``learned``). Without numpy (an install of the core alone) it
-    is the search bot, as it is under rules without leaf values: the ``best`` level plays
-    everywhere."""
+    """The search bot with learned leaf values where they ship: the strongest bot.
+
+    :class:`durak.leaf.LeafBot`, imported when first made, as ``learned``. Without numpy (an
+    install of the core alone) it is the search bot, as it is under rules without leaf values:
+    the ``best`` level plays everywhere."""
     if not _has_numpy():
         if options.pop("weights", None) is not None:
             raise ValueError("leaf values from a file need numpy (pip install numpy)")
@@ -1381,7 +1382,8 @@ def make_bot(name: str, seed: int | str | None = None) -> Bot:
     """The bot called ``name``, seeded with ``seed``. ``name`` is
 
     - a built-in bot, a key of :data:`BOTS` (``random``, ``rule``, ``search``, ``learned``,
-      ``best``);
+      ``guided``, ``leaf``; the strength levels' names are read by
+      :func:`durak.levels.make_player`);
     - a bot an installed package adds (:data:`ENTRY_POINT_GROUP`, :func:`installed_bots`);
     - or ``module:Class`` (``my_bots:GreedyBot``), any importable class or factory.
 
@@ -1400,9 +1402,9 @@ def make_bot(name: str, seed: int | str | None = None) -> Bot:
 
     Raises:
         ValueError: an unknown bot name, a module that cannot be imported or lacks the class,
-            a malformed or unknown option, a bot from outside the library that fails to
-            start (the message gives its error), or an object made that has no ``choose``
-            method.
+            a malformed or unknown option, a file named in the options that cannot be read,
+            a bot from outside the library that fails to start (the message gives its
+            error), or an object made that has no ``choose`` method.
     """
     base, factory, options, built_in = _factory(name)
     kwargs: dict[str, Any] = {}
@@ -1425,6 +1427,8 @@ def make_bot(name: str, seed: int | str | None = None) -> Bot:
         bot = factory(seed, **kwargs) if _takes_seed(factory) else factory(**kwargs)
     except TypeError as exc:
         raise ValueError(f"bad options for bot {base!r}: {exc}") from None
+    except OSError as exc:  # a file named in the options (weights=...) that cannot be read
+        raise ValueError(f"bot {base!r} cannot read a file it was given: {exc}") from None
     except Exception as exc:  # another package's bot that fails is named, with the reason
         if built_in:
             raise

@@ -9,7 +9,7 @@ seat, each seat seeing the sampled hands: one playout, one 0-or-1 sample of the 
 worth, about a millisecond of CPU from the opening. :class:`LeafBot` plays the candidate and
 ``depth`` more actions of that rule of thumb, then asks a value network for the expected
 outcome of the rest of that play-out: one evaluation of a few microseconds, without the 0-or-1
-noise. In the same time it scores every candidate in five to six times as many sampled
+noise. In the same time it scores every candidate in five to nine times as many sampled
 worlds, and at equal time it beats the search bot with two players and with four
 (docs/research.md, "Leaf values"); it is the bot of the ``best`` level (:mod:`durak.levels`).
 
@@ -47,7 +47,15 @@ import numpy.typing as npt
 
 from durak.actions import Action
 from durak.agent import WeightsError, _uncovered, read_layers, write_layers
-from durak.bots import SearchBot, _decide, _Game, _state_action, _state_ctx, outcome
+from durak.bots import (
+    RuleWeights,
+    SearchBot,
+    _decide,
+    _Game,
+    _state_action,
+    _state_ctx,
+    outcome,
+)
 from durak.cards import DECK_SIZES
 from durak.engine import apply, legal_actions, next_actor
 from durak.errors import IllegalActionError
@@ -285,19 +293,24 @@ class LeafBot(SearchBot):
     Args:
         seed: seeds the bot's own generator.
         depth: the rule of thumb's actions played after a candidate before the value is read.
-        worlds: the sampled deals per batch.
-        weights: a leaf-value weights file to use instead of the shipped ones (experiments).
+        worlds: the sampled deals per batch (one network evaluation per batch).
+        weights: a leaf-value weights file to use instead of the shipped ones (experiments);
+            under other rules than the file's the bot refuses to move. Or the rule of thumb's
+            constants (a :class:`~durak.bots.RuleWeights`, as ``make_bot`` passes them).
         leaf: use the leaf values (``False``: the plain search bot with these options).
         **options: the search bot's options (``time_limit``, ``playouts``, ``steps``,
             ``max_actions``, ``prior``, ``cheats``, ``clock``, ``endgame``), as for
-            :class:`~durak.bots.SearchBot`.
-            ``playouts`` counts the scored (deal, candidate) pairs, ``steps`` the engine
-            actions; the time limit is checked before each deal, and a batch is not begun
-            when one like the last would overrun it.
+            :class:`~durak.bots.SearchBot`; ``policy`` and ``schedule`` apply only where it is
+            the search bot. ``playouts`` counts the scored (deal, candidate) pairs, ``steps``
+            the engine actions; both are checked after each sampled deal, so a move may
+            exceed them by one deal's worth. The time limit is checked before each deal, and
+            a batch is not begun when one like the last would overrun it.
 
     Raises:
-        ValueError: as :class:`~durak.bots.SearchBot`; ``depth`` below 0 or ``worlds`` below 1.
+        ValueError: as :class:`~durak.bots.SearchBot`; ``depth`` not a whole number of at
+            least 0, ``worlds`` not one of at least 1, ``leaf`` not a truth value.
         WeightsError: ``weights`` is not a leaf-value weights file.
+        OSError: ``weights`` cannot be read.
     """
 
     def __init__(
@@ -306,25 +319,60 @@ class LeafBot(SearchBot):
         *,
         depth: int = 3,
         worlds: int = 4,
-        weights: str | None = None,
+        weights: str | RuleWeights | None = None,
         leaf: bool = True,
         **options: Any,
     ) -> None:
-        super().__init__(seed, **options)
-        if depth < 0 or worlds < 1:
-            raise ValueError("depth must be at least 0 and worlds at least 1")
+        rule_weights = weights if isinstance(weights, RuleWeights) else None
+        super().__init__(seed, weights=rule_weights, **options)
+        for name, value, least in (("depth", depth, 0), ("worlds", worlds, 1)):
+            if not isinstance(value, int) or isinstance(value, bool) or value < least:
+                raise ValueError(
+                    f"{name} must be a whole number of at least {least}, not {value!r}"
+                )
+        if not isinstance(leaf, bool):
+            raise ValueError(f"leaf must be true or false, not {leaf!r}")
         self.depth = depth
         self.worlds = worlds
         self.leaf = leaf
-        self.weights_file = weights
-        self._network = None if weights is None else load_value_network(weights)
+        self.weights_file = None if rule_weights is not None else weights
+        self._network = None
+        if self.weights_file is not None:
+            self._network = load_value_network(str(self.weights_file))
 
     def _net(self, rules: Rules) -> ValueNetwork | None:
+        """The values this bot reads under ``rules``, or ``None`` where it is the search bot.
+
+        Raises:
+            RulesError: a weights file of its own, for other rules (the setting is named).
+        """
         if not self.leaf:
             return None
         if self._network is not None:
-            return self._network if self._network.rules == rules else None
+            if self._network.rules != rules:
+                raise _uncovered(rules, [self._network.rules])
+            return self._network
         return value_network_for(rules) if rules in COVERED else None
+
+    def choose(self, view: PlayerView) -> Action:
+        """As :meth:`durak.bots.SearchBot.choose`, scoring with the leaf values.
+
+        Raises:
+            ValueError: the view has no legal action.
+            RulesError: a weights file of its own, for other rules than the view's.
+        """
+        if view.legal_actions:
+            self._net(view.rules)
+        return super().choose(view)
+
+    def check_rules(self, rules: Rules) -> None:
+        """Raise unless this bot can play ``rules`` (a front-end asks before the game starts):
+        only a weights file of its own, for other rules, is refused.
+
+        Raises:
+            RulesError: the file's rules differ (the first setting that differs is named).
+        """
+        self._net(rules)
 
     def _search(
         self,
@@ -371,16 +419,18 @@ class LeafBot(SearchBot):
                     else:
                         rows.append(features(s, me))
                         owners.append(i)
+                if self.playouts is not None and sum(counts) + len(rows) >= self.playouts:
+                    done = True
+                    break
+                if self.steps is not None and used >= self.steps:
+                    done = True
+                    break
             if rows:
                 for i, v in zip(owners, net.values(np.stack(rows)), strict=True):
                     totals[i] += float(v)
                     counts[i] += 1
             batches += 1
-            if self.playouts is not None and sum(counts) >= self.playouts:
-                break
-            if self.steps is not None and used >= self.steps:
-                break
-            if end is not None:
+            if end is not None and not done:
                 now = clock()
                 if now + (now - start_time) / batches > end:
                     break

@@ -29,9 +29,12 @@ from __future__ import annotations
 import argparse
 import itertools
 import multiprocessing
+import os
 import random
+import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -145,7 +148,7 @@ def train(
     held-out mean squared error after each epoch and that of always answering the mean)."""
     rng = np.random.default_rng(cfg.seed)
     order = rng.permutation(len(rows))
-    held = min(50_000, len(rows) // 20)
+    held = max(1, min(50_000, len(rows) // 20))
     xv = jnp.asarray(rows[order[:held]], dtype=jnp.float32)
     yv = jnp.asarray(labels[order[:held]])
     train_idx = order[held:]
@@ -211,8 +214,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         widths = tuple(int(w) for w in args.widths.split(","))
     except ValueError:
         parser.error(f"--widths: {args.widths!r} is not a list of integers")
-    if any(w < 1 for w in widths):
-        parser.error("--widths: every width must be positive")
+    if any(w < 1 for w in widths) or len(widths) > 15:
+        parser.error("--widths: at most 15 hidden layers, every width positive")
+    if not 0 <= args.seed < 2**32:
+        parser.error(f"--seed: {args.seed} is not in 0 to 2**32 - 1")
+    folder = Path(args.out).resolve().parent
+    if not folder.is_dir() or not os.access(folder, os.W_OK):
+        parser.error(f"--out: cannot write in {folder} (no such folder, or not writable)")
     cfg = Config(
         rules=Rules(players=args.players),
         games=args.games,
@@ -226,6 +234,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     rows, labels = generate(cfg)
     played = time.perf_counter() - start
     print(f"{cfg.games:,} games played, {len(rows):,} positions kept in {played:.0f} s")
+    if len(rows) < 2:
+        print("too few positions to train on: raise --games or --keep", file=sys.stderr)
+        return 2
     network, figures = train(cfg, rows, labels)
     meta = {
         "algorithm": "regression on rule-of-thumb play-outs (durak.learn_leaf)",

@@ -153,7 +153,8 @@ errors: ``card.`` (:class:`~durak.errors.InvalidCardError`: ``card.not-text``,
 ``card.copy-zeros``, ``card.copy-suffix``, ``card.no-deck``, ``card.decks``,
 ``card.not-cards``), ``input.`` (``input.no-cards``, ``input.not-a-seat``,
 ``input.seat-too-big``: an action's arguments; ``input.unknown-language``;
-``input.weights``: a learned agent's weights file, :class:`durak.agent.WeightsError`;
+``input.weights``: a network's weights file (the learned agent's, the leaf values'),
+:class:`durak.agent.WeightsError`;
 ``input.unknown-level``, ``input.unknown-bot`` and their ``-near`` twins:
 :mod:`durak.levels`), ``seat.no-seat``
 (:class:`~durak.errors.SeatError`), ``position.`` (``position.not-a-seat``,
@@ -480,7 +481,7 @@ TEMPLATES: Mapping[str, tuple[str, str | None]] = MappingProxyType(
                 "a player is a seat number 0, 1, 2 ... (below 2**31), not {given}",
             ),
             _m("input.unknown-language", "no catalog for the language {given} (known: {known})"),
-            _m("input.weights", "not a learned agent's weights file: {field}: {detail}"),
+            _m("input.weights", "not a weights file this library reads: {field}: {detail}"),
             _m("input.unknown-level", "unknown level {given} (known: {known})"),
             _m("input.unknown-bot", "unknown bot {given} (known: {known})"),
             _m(
