@@ -78,6 +78,8 @@ __all__ = [
     "LearnedBot",
     "Network",
     "WeightsError",
+    "check_layers",
+    "dense",
     "load_network",
     "network_for",
     "save_network",
@@ -123,32 +125,50 @@ class Network:
     def values(self, obs: npt.ArrayLike) -> Array:
         """The action values of one observation ``float32[L]`` (``float32[A]``), or of a
         batch ``float32[B, L]`` (``float32[B, A]``)."""
-        x = np.asarray(obs, dtype=np.float32)
-        last = len(self.weights) - 1
-        for k, (w, b) in enumerate(self.weights):
-            x = x @ w + b
-            if k < last:
-                np.maximum(x, 0.0, out=x)
-        return x
+        return dense(self.weights, obs)
 
     def view_values(self, v: PlayerView) -> Array:
         """The action values of the seat whose view ``v`` is (``float32[A]``)."""
         return self.values(observation(v))
 
 
-def _check_shapes(rules: Rules, weights: list[tuple[Array, Array]]) -> None:
-    rows = observation_size(rules)
+def dense(weights: Sequence[tuple[Array, Array]], x: npt.ArrayLike) -> Array:
+    """A dense network's output: ``x = relu(x @ w_k + b_k)`` for every layer but the last,
+    which is linear; ``x`` is ``float32[..., inputs]``, the result ``float32[..., outputs]``.
+    The forward pass of this module's networks and of :mod:`durak.leaf`'s."""
+    out = np.asarray(x, dtype=np.float32)
+    last = len(weights) - 1
+    for k, (w, b) in enumerate(weights):
+        out = out @ w + b
+        if k < last:
+            np.maximum(out, 0.0, out=out)
+    return out
+
+
+def check_layers(
+    weights: Sequence[tuple[Array, Array]], inputs: int, outputs: int, meaning: str
+) -> None:
+    """Check that ``weights`` chain from ``inputs`` to ``outputs`` numbers (``meaning``: what
+    the outputs are, for the message).
+
+    Raises:
+        WeightsError: the first array of the wrong shape (the field is named).
+    """
+    rows = inputs
     for k, (w, b) in enumerate(weights):
         if w.ndim != 2 or w.shape[0] != rows:
             raise WeightsError(f"w{k}", f"shape {w.shape}, expected ({rows}, any)")
         if b.shape != (w.shape[1],):
             raise WeightsError(f"b{k}", f"shape {b.shape}, expected ({w.shape[1]},)")
         rows = w.shape[1]
-    actions = action_space_size(rules)
-    if rows != actions:
+    if rows != outputs:
         raise WeightsError(
-            f"w{len(weights) - 1}", f"{rows} outputs, expected {actions} (the action ids)"
+            f"w{len(weights) - 1}", f"{rows} outputs, expected {outputs} ({meaning})"
         )
+
+
+def _check_shapes(rules: Rules, weights: list[tuple[Array, Array]]) -> None:
+    check_layers(weights, observation_size(rules), action_space_size(rules), "the action ids")
 
 
 def save_network(path: str | Path, network: Network) -> None:

@@ -877,15 +877,18 @@ def _playout(
         if n >= calm:
             s = apply(s, rng.choice(legal_actions(s, p)))
             continue
-        action = _state_action(s, p, game, peek)
-        try:
-            s = apply(s, action)
-        except IllegalActionError:
-            # The rule of thumb built an action the engine refuses (a transfer beyond R9.2, a
-            # house rule): ask again with the legal actions listed.
-            ctx = _state_ctx(s, p, game, peek)
-            s = apply(s, _decide(ctx, legal_actions(s, p)))
+        s = _rule_apply(s, p, game, peek)
     return (outcome(s.result, me) if s.result is not None else 0.5), PLAYOUT_CAP
+
+
+def _rule_apply(s: GameState, p: int, game: _Game, peek: bool) -> GameState:
+    """``s`` after player ``p``'s rule-of-thumb action (:func:`_state_action`). Where the rule
+    of thumb built an action the engine refuses (a transfer beyond R9.2, a house rule), it is
+    asked again with the legal actions listed."""
+    try:
+        return apply(s, _state_action(s, p, game, peek))
+    except IllegalActionError:
+        return apply(s, _decide(_state_ctx(s, p, game, peek), legal_actions(s, p)))
 
 
 def _spends_trump_ace(action: Action, ctx: _Ctx) -> bool:

@@ -46,18 +46,23 @@ import numpy as np
 import numpy.typing as npt
 
 from durak.actions import Action
-from durak.agent import WeightsError, _uncovered, read_layers, write_layers
+from durak.agent import (
+    WeightsError,
+    _uncovered,
+    check_layers,
+    dense,
+    read_layers,
+    write_layers,
+)
 from durak.bots import (
     RuleWeights,
     SearchBot,
-    _decide,
     _Game,
-    _state_action,
-    _state_ctx,
+    _rule_apply,
     outcome,
 )
 from durak.cards import DECK_SIZES
-from durak.engine import apply, legal_actions, next_actor
+from durak.engine import apply, next_actor
 from durak.errors import IllegalActionError
 from durak.rules.objective import out_wins
 from durak.rules.settings import Rules
@@ -189,13 +194,8 @@ class ValueNetwork:
     def values(self, rows: npt.ArrayLike) -> Array:
         """The expected outcomes of a batch of :func:`features` rows ``float32[B, F]``:
         ``float32[B]``, each in (0, 1)."""
-        x = np.asarray(rows, dtype=np.float32)
-        last = len(self.weights) - 1
-        for k, (w, b) in enumerate(self.weights):
-            x = x @ w + b
-            if k < last:
-                np.maximum(x, 0.0, out=x)
-        out: Array = (1.0 / (1.0 + np.exp(-x[:, 0]))).astype(np.float32)
+        x = dense(self.weights, rows)[:, 0]
+        out: Array = (1.0 / (1.0 + np.exp(-x))).astype(np.float32)
         return out
 
     def value(self, s: GameState, me: int) -> float:
@@ -204,15 +204,7 @@ class ValueNetwork:
 
 
 def _check_shapes(rules: Rules, weights: Sequence[tuple[Array, Array]]) -> None:
-    rows = feature_size(rules.players, rules.deck_size)
-    for k, (w, b) in enumerate(weights):
-        if w.ndim != 2 or w.shape[0] != rows:
-            raise WeightsError(f"w{k}", f"shape {w.shape}, expected ({rows}, any)")
-        if b.shape != (w.shape[1],):
-            raise WeightsError(f"b{k}", f"shape {b.shape}, expected ({w.shape[1]},)")
-        rows = w.shape[1]
-    if rows != 1:
-        raise WeightsError(f"w{len(weights) - 1}", f"{rows} outputs, expected 1 (the value)")
+    check_layers(weights, feature_size(rules.players, rules.deck_size), 1, "the value")
 
 
 def save_value_network(path: str | Path, network: ValueNetwork) -> None:
@@ -268,10 +260,7 @@ def rule_steps(
             return s, n
         p = next_actor(s)
         assert p is not None
-        try:
-            s = apply(s, _state_action(s, p, game, True))
-        except IllegalActionError:
-            s = apply(s, _decide(_state_ctx(s, p, game, True), legal_actions(s, p)))
+        s = _rule_apply(s, p, game, True)
     return s, depth
 
 
