@@ -367,3 +367,25 @@ def test_issue29_without_numpy_the_leaf_bot_is_the_search_bot(
     assert type(bot) is SearchBot and bot.time_limit == 0.01
     with pytest.raises(ValueError, match="numpy"):
         make_bot("leaf:weights=values.npz", 1)
+
+
+def test_R7_3_leaf_playouts_stop_when_the_scored_seat_is_out() -> None:
+    # Four players, objective durak: a seat that is out has won (R7.3), so the rule of
+    # thumb's steps after a candidate stop as soon as the scored seat is out, and the leaf
+    # bot scores that as a win without asking the network.
+    rules = Rules(players=4)
+    game = _Game(new_game(rules, seed=1), _DEFAULT_WEIGHTS)
+    for s in _positions(rules, 4):
+        after, _ = rule_steps(s, game, None, 1)
+        out = [p for p in range(4) if s.places[p] is None and after.places[p] is not None]
+        if after.result is not None or not out:
+            continue
+        seat = out[0]
+        stopped, played = rule_steps(s, game, seat, 10)
+        assert played == 1 and stopped == after
+        # Without the scored seat, play goes on past that action.
+        other = next(p for p in range(4) if after.places[p] is None)
+        _, going_on = rule_steps(s, game, other, 10)
+        assert going_on > 1
+        return
+    raise AssertionError("no seat went out before the end in these games")
