@@ -42,6 +42,7 @@ True
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import zipfile
@@ -251,8 +252,10 @@ def read_layers(
             cover (the field is named).
         OSError: the file cannot be read.
     """
+    with open(path, "rb") as file:  # read whole: numpy leaves its own handle open on a bad zip
+        raw = file.read()
     try:
-        data = np.load(path, allow_pickle=False)
+        data = np.load(io.BytesIO(raw), allow_pickle=False)
     except (ValueError, EOFError, OSError, zipfile.BadZipFile) as exc:
         if isinstance(exc, FileNotFoundError | PermissionError | IsADirectoryError):
             raise
