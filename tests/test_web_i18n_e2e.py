@@ -91,7 +91,7 @@ def test_a_whole_game_in_polish_then_the_remembered_language_menu(
     # The menu: German, remembered on the next page despite the browser's Polish.
     page.click("#show-table")
     page.select_option("#lang", "de")
-    page.wait_for_function("() => document.documentElement.lang === 'de'")
+    page.wait_for_function("() => document.documentElement?.lang === 'de'")  # none mid-load
     page.wait_for_selector("#hand .card, #result:not([hidden])")
     other = context.new_page()
     other.goto(base + "/")

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import logging
 import math
+import multiprocessing
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
@@ -390,8 +391,9 @@ def run_tournament(
         games: how many games.
         seed: the run's seed: every game's deal and bot seeds derive from it and the game's
             index alone.
-        jobs: worker processes (:class:`~concurrent.futures.ProcessPoolExecutor`) when no
-            ``executor`` is given; the figures do not depend on it.
+        jobs: worker processes (:class:`~concurrent.futures.ProcessPoolExecutor`, started
+            with ``spawn``, so safe after threads have started) when no ``executor`` is given;
+            the figures do not depend on it.
         progress: called as ``progress(done, games)`` after each game (or batch of games).
         executor: plays the games instead of this process: any
             :class:`concurrent.futures.Executor` (a process pool, :class:`RayExecutor` for a
@@ -422,7 +424,10 @@ def run_tournament(
             if progress is not None:
                 progress(i + 1, games)
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        # Fresh interpreters, not forks: a fork of a process that has started threads (JAX's,
+        # a front-end's) may deadlock.
+        spawn = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=spawn) as pool:
             records = _run_on(pool, rules, names, seed, games, jobs, progress)
     return TournamentResult(rules, names, seed, tuple(records), _stats(names, records))
 
