@@ -1,39 +1,39 @@
-"""pytest, for the doctests under ``src/``: the modules of optional parts are collected only when
-their libraries are installed (the ``rl``, ``openspiel``, ``jax``, ``train`` and ``web``
-extras). With ``CI`` set nothing is left out, so a missing library fails the run there instead of
-skipping it.
+"""pytest, for the whole run (the tests and the doctests under ``src/``): a module that cannot be
+imported because a library of an optional part is missing is skipped, naming the extra that
+installs it, whichever extras are installed. What is left out is found by importing each module,
+not from a list kept by hand: a test module or a module of the package whose import fails for
+want of a library outside the package is reported as skipped; any other import error (a bug in
+the package or a test) still fails the run. With ``CI`` set nothing is skipped, so a missing
+library fails the run there.
 
 This file sits at the project root, so no test configuration ships inside the package.
 """
 
 from __future__ import annotations
 
-import os
-from importlib.util import find_spec
+import sys
+from pathlib import Path
 
-RL = "src/durak/rl"
-WEB = "src/durak/web"
+import pytest
 
-collect_ignore: list[str] = []
-if not os.environ.get("CI"):
-    if find_spec("numpy") is None:
-        collect_ignore += [
-            f"{RL}/encoding.py",
-            f"{RL}/pettingzoo_env.py",
-            f"{RL}/openspiel_game.py",
-            "src/durak/agent.py",
-        ]
-    if find_spec("pettingzoo") is None or find_spec("gymnasium") is None:
-        collect_ignore.append(f"{RL}/pettingzoo_env.py")
-    if find_spec("pyspiel") is None:
-        collect_ignore.append(f"{RL}/openspiel_game.py")
-    if find_spec("jax") is None:
-        collect_ignore += [
-            f"src/durak/jax/{name}" for name in ("__init__.py", "_core.py", "_convert.py")
-        ]
-    if find_spec("jax") is None or find_spec("optax") is None:
-        collect_ignore.append("src/durak/learn.py")
-    if find_spec("starlette") is None or find_spec("uvicorn") is None:
-        collect_ignore += [
-            f"{WEB}/{name}" for name in ("__init__.py", "app.py", "tables.py", "protocol.py")
-        ]
+sys.path.insert(0, str(Path(__file__).resolve().parent / "tests"))
+from optional_parts import FULL, missing_optional, why
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_make_collect_report(collector: pytest.Collector) -> pytest.CollectReport | None:
+    """A module whose import misses an optional library: a skipped collection naming its extra."""
+    if FULL or not isinstance(collector, pytest.Module):
+        return None
+    try:
+        collector.obj  # noqa: B018 - imports the module; pytest keeps it for the collection
+    except pytest.Collector.CollectError as error:
+        library = missing_optional(error.__cause__)
+        if library is not None:
+            where = str(collector.path)
+            return pytest.CollectReport(
+                collector.nodeid, "skipped", (where, 0, f"Skipped: {why(library)}"), []
+            )
+    except (Exception, pytest.skip.Exception):  # a module-level skip or error: pytest reports it
+        return None
+    return None

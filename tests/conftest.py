@@ -1,21 +1,21 @@
 """Test configuration.
 
-Hypothesis explores new random examples on every local run. In CI (the ``CI`` environment
-variable is set) it runs a fixed, derandomized set of examples instead, so that a run's verdict
-depends only on the code under test.
+Hypothesis explores new random examples on every fast local run, a quarter of the full count
+for the long property runs (``optional_parts.examples``). At full size (CI, where the ``CI``
+environment variable is set, and README's full command, ``DURAK_FULL_TESTS``) it runs a fixed,
+derandomized set of examples instead, so that a run's verdict depends only on the code under
+test.
 """
 
 from __future__ import annotations
 
-import os
-
 import pytest
 from hypothesis import settings
+from optional_parts import FULL_SIZE
 
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
-if os.environ.get("CI"):
+if FULL_SIZE:
     settings.load_profile("ci")
-
 
 
 @pytest.fixture(autouse=True)

@@ -12,16 +12,10 @@ from __future__ import annotations
 
 import itertools
 import json
-import os
 from pathlib import Path
 
+import numpy as np
 import pytest
-
-if os.environ.get("CI"):
-    import numpy as np
-else:
-    np = pytest.importorskip("numpy", reason="needs the 'rl' extra: pip install -e '.[rl]'")
-
 from test_bots import play_checked
 from test_endgame import OPENINGS, play_out, won_endgames
 

@@ -4,10 +4,13 @@
 from __future__ import annotations
 
 import importlib.util
+import re
 import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
+
+from optional_parts import skip_if_optional
 
 ROOT = Path(__file__).resolve().parents[1]
 TOOL = ROOT / "tools" / "doc_examples.py"
@@ -38,4 +41,11 @@ def test_issue32_4_every_doc_example_passes_mypy_strict() -> None:
     done = subprocess.run(
         [sys.executable, str(TOOL)], capture_output=True, text=True, timeout=600, check=False
     )
+    errors = [line for line in done.stdout.splitlines() if ": error: " in line]
+    missing = [re.search(r'stub for module named "([\w.]+)"', line) for line in errors]
+    if done.returncode != 0 and errors and all(missing):
+        # The pages of optional parts import libraries not installed here: the rest type-checked.
+        for found in missing:
+            assert found is not None
+            skip_if_optional(ModuleNotFoundError(name=found.group(1)), "mypy of docs/")
     assert done.returncode == 0, done.stdout + done.stderr

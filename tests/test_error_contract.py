@@ -17,6 +17,7 @@ import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from optional_parts import examples
 
 import durak.errors
 from durak import (
@@ -65,7 +66,7 @@ ALLOWED = (DurakError, TypeError)
 HUGE = 10**5000
 
 CONTRACT_SETTINGS = settings(
-    max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 
 # -- a legal position to put junk into --------------------------------------------------------

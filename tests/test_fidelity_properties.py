@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
+from optional_parts import examples
 from test_properties import rules_strategy
 
 from durak import (
@@ -97,7 +98,7 @@ def test_R7_2_R10_3_places_out_and_left_agree_in_every_preset(preset: str) -> No
         assert end.is_over, f"{preset}: game {game} did not end in {STEPS} steps"
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules=rules_strategy(), seed=st.integers(0, 2**32), choices=st.integers(0, 2**32))
 def test_R7_2_R10_3_places_out_and_left_agree_under_random_settings(
     rules: Rules, seed: int, choices: int
@@ -114,7 +115,7 @@ def lowest_trump_by_rank(state: GameState) -> set[str]:
     return {str(min((c for c in trumps if c.rank == low), key=lambda c: c.copy))}
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     decks=st.integers(2, 4),
     players=st.integers(2, 6),
@@ -171,7 +172,7 @@ def only_documented(fn: Any, *args: Any, **kwargs: Any) -> None:
         fn(*args, **kwargs)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(junk=JUNK, other=JUNK)
 def test_R13_3_junk_into_the_engine_raises_only_documented_errors(junk: Any, other: Any) -> None:
     for fn in (apply, apply_with_events, check, is_legal):

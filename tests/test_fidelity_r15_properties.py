@@ -17,6 +17,7 @@ from typing import Any
 from helpers import ALL_ON
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from optional_parts import examples
 
 from durak import (
     Beat,
@@ -165,7 +166,7 @@ def play_and_judge(rules: Rules, seed: int, choices: int) -> None:
     raise AssertionError("the game did not end")
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     name=st.sampled_from(sorted(EXTENSION_RULES)),
     players=st.integers(2, 4),

@@ -17,6 +17,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from optional_parts import examples
 
 from durak import Card, DurakError, Rules, new_game
 from durak.cards import Rank, Suit, build_deck, parse_cards
@@ -51,7 +52,7 @@ from durak.serialize import (
 ALLOWED = (DurakError, TypeError)
 
 JUNK_SETTINGS = settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 
 

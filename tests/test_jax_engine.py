@@ -16,17 +16,12 @@ import os
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-if os.environ.get("CI"):
-    import jax
-    import numpy as np
-else:
-    jax = pytest.importorskip("jax", reason="needs the 'jax' extra: pip install -e '.[jax]'")
-    np = pytest.importorskip("numpy", reason="needs the 'jax' extra: pip install -e '.[jax]'")
-
+import jax
 import jax.numpy as jnp
+import numpy as np
+import pytest
 from jax_differential import FAMILIES, family
+from optional_parts import examples
 
 from durak import Rules, apply, legal_actions, new_game, next_actor
 from durak.engine import validate_state
@@ -35,7 +30,8 @@ from durak.jax import Env, put
 from durak.rl import encoding
 
 #: Per family, the variant CI plays (an index into FAMILIES[name]: each set of rules compiles
-#: once) and how many games; the long run plays every variant.
+#: once) and how many games (200 at full size, a quarter in the fast run); the long run plays
+#: every variant.
 CI_VARIANTS: dict[str, int] = {
     "podkidnoy": 6,
     "perevodnoy": 1,
@@ -43,7 +39,7 @@ CI_VARIANTS: dict[str, int] = {
     "limits": 1,
     "endings": 4,
 }
-CI_GAMES = 200
+CI_GAMES = examples(200)
 
 
 @pytest.mark.parametrize("name", list(CI_VARIANTS))

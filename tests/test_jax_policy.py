@@ -8,20 +8,13 @@ playout policy), which is R4-R9 as the bots read them.
 
 from __future__ import annotations
 
-import os
 import random
 from typing import Any
 
-import pytest
-
-if os.environ.get("CI"):
-    import jax
-    import numpy as np
-else:
-    jax = pytest.importorskip("jax", reason="needs the 'jax' extra: pip install -e '.[jax]'")
-    np = pytest.importorskip("numpy", reason="needs the 'jax' extra: pip install -e '.[jax]'")
-
+import jax
 import jax.numpy as jnp
+import numpy as np
+import pytest
 from jax_differential import FAMILIES
 
 from durak import Rules, apply, legal_actions, new_game, next_actor

@@ -8,20 +8,12 @@ run instead of skipping it.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
+import jax
+import numpy as np
+import optax
 import pytest
-
-if os.environ.get("CI"):
-    import jax
-    import numpy as np
-    import optax
-else:
-    WHY = "needs the 'train' extra: pip install -e '.[train]'"
-    jax = pytest.importorskip("jax", reason=WHY)
-    np = pytest.importorskip("numpy", reason=WHY)
-    optax = pytest.importorskip("optax", reason=WHY)
 
 from durak import Rules, new_game, next_actor, view
 from durak.agent import LearnedBot, load_network, save_network

@@ -9,21 +9,13 @@ run instead of skipping it.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
-import pytest
-
-if os.environ.get("CI"):
-    import jax  # noqa: F401 - the extra must be there
-    import numpy as np
-else:
-    WHY = "needs the 'train' extra: pip install -e '.[train]'"
-    pytest.importorskip("jax", reason=WHY)
-    pytest.importorskip("optax", reason=WHY)
-    np = pytest.importorskip("numpy", reason=WHY)
-
 import attrs
+import jax  # noqa: F401 - the extra must be there
+import numpy as np
+import optax  # noqa: F401 - the extra must be there
+import pytest
 
 from durak import Rules, new_game, next_actor, view
 from durak.leaf import LeafBot, feature_size, load_value_network

@@ -47,6 +47,7 @@ from helpers import ALL_ON
 from hypothesis import HealthCheck, event, given, note, settings
 from hypothesis import strategies as st
 from hypothesis.control import currently_in_test_context
+from optional_parts import examples
 
 from durak import (
     Beat,
@@ -983,7 +984,7 @@ def check_same(a: GameState, b: GameState) -> None:
 # --------------------------------------------------------------------------------------------
 
 
-@settings(max_examples=50, deadline=None, suppress_health_check=SLOW)
+@settings(max_examples=examples(50), deadline=None, suppress_health_check=SLOW)
 @given(rules=rules_strategy(), seed=seeds, choice_seed=seeds, check_seed=seeds, mode=modes)
 def test_R13_4_invariants_in_random_games(
     rules: Rules, seed: int, choice_seed: int, check_seed: int, mode: str
@@ -996,7 +997,7 @@ def test_R13_4_invariants_in_random_games(
     check_same(play_quick(rules, seed, mode, random.Random(choice_seed).randrange), final)
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=SLOW)
+@settings(max_examples=examples(20), deadline=None, suppress_health_check=SLOW)
 @given(rules=rules_strategy(decks=(1,), max_players=4), seed=seeds, mode=modes, data=st.data())
 def test_R13_4_invariants_with_drawn_choices(
     rules: Rules, seed: int, mode: str, data: st.DataObject
@@ -1032,7 +1033,7 @@ def test_R13_4_invariants_in_every_preset(
     check_same(replay(rules, seed, played), final)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(rules=rules_strategy(), seed=seeds)
 def test_R13_4_same_seed_same_deal_and_pickling(rules: Rules, seed: int) -> None:
     a, b = new_game(rules, seed=seed), new_game(rules, seed=seed)
@@ -1042,7 +1043,7 @@ def test_R13_4_same_seed_same_deal_and_pickling(rules: Rules, seed: int) -> None
     assert copy == rules and hash(copy) == hash(rules)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=SLOW)
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=SLOW)
 @given(
     rules=rules_strategy(),
     seed=seeds,

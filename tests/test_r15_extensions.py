@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from helpers import ALL_ON, assert_illegal, cards, legal, play
+from optional_parts import need
 
 from durak import (
     Beat,
@@ -818,6 +819,8 @@ def test_R15_rl_encoding_gives_jokers_indices_and_catches_ids() -> None:
 def test_R15_pettingzoo_api_test_passes_with_every_extension_on() -> None:
     import warnings
 
+    need("pettingzoo")
+    need("gymnasium")
     from pettingzoo.test import api_test
 
     from durak.rl.pettingzoo_env import env
@@ -830,8 +833,7 @@ def test_R15_pettingzoo_api_test_passes_with_every_extension_on() -> None:
 def test_R15_openspiel_random_sim_test_passes_with_every_extension_on() -> None:
     import json
 
-    import pyspiel
-
+    pyspiel = need("pyspiel")
     import durak.rl.openspiel_game  # noqa: F401  (registers the game)
 
     game = pyspiel.load_game("python_durak", {"players": 3, "rules": json.dumps(ALL_ON)})

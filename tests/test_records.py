@@ -11,6 +11,7 @@ import pytest
 from contracts import check
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from optional_parts import examples
 
 from durak import (
     Beat,
@@ -45,7 +46,7 @@ def _random_game(rules: Rules, seed: int) -> tuple[GameState, list[GameState], R
     return state, states, record.finish(state)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(preset=st.sampled_from(sorted(PRESETS)), seed=st.integers(0, 10**6))
 def test_R13_4_records_states_and_views_round_trip(preset: str, seed: int) -> None:
     rules = PRESETS[preset].rules()

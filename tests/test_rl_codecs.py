@@ -7,7 +7,6 @@ module; a plug-in kind (examples/house_rule.py's Concede) gets its own segment a
 from __future__ import annotations
 
 import importlib
-import os
 import random
 import sys
 from collections.abc import Iterable
@@ -16,12 +15,9 @@ from types import SimpleNamespace
 from typing import Any, ClassVar
 
 import attrs
+import numpy as np
 import pytest
-
-if os.environ.get("CI"):
-    import numpy as np
-else:
-    np = pytest.importorskip("numpy", reason="needs the 'rl' extra: pip install -e '.[rl]'")
+from optional_parts import need
 
 from durak import (
     Beat,
@@ -283,7 +279,7 @@ def test_register_codec_refuses_clashes() -> None:
 
 
 def test_the_openspiel_game_plays_a_plugin_kind_and_refuses_one_without_a_codec() -> None:
-    pyspiel = pytest.importorskip("pyspiel", reason="needs the 'openspiel' extra")
+    pyspiel = need("pyspiel")
     from durak.rl.openspiel_game import game_rules
 
     game = pyspiel.load_game(

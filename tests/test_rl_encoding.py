@@ -7,15 +7,10 @@ instead of skipping it.
 from __future__ import annotations
 
 import itertools
-import os
 import random
 
+import numpy as np
 import pytest
-
-if os.environ.get("CI"):
-    import numpy as np
-else:
-    np = pytest.importorskip("numpy", reason="needs the 'rl' extra: pip install -e '.[rl]'")
 
 from durak import (
     Beat,

@@ -5,18 +5,12 @@ CI installs the extra, so there a missing library fails the run instead of skipp
 
 from __future__ import annotations
 
-import os
 import warnings
 from typing import Any
 
-import pytest
-
-if os.environ.get("CI"):
-    import gymnasium
-else:
-    gymnasium = pytest.importorskip("gymnasium", reason="needs the 'rl' extra")
-
+import gymnasium
 import numpy as np
+import pytest
 from gymnasium.utils.env_checker import check_env
 
 from durak import IllegalActionError, PlayerView, Rules, Take, view

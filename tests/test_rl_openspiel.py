@@ -6,21 +6,13 @@ CI installs the extra, so there a missing library fails the run instead of skipp
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 from typing import Any
 
-import pytest
-
-if os.environ.get("CI"):
-    import pyspiel
-else:
-    pyspiel = pytest.importorskip(
-        "pyspiel", reason="needs the 'openspiel' extra: pip install -e '.[openspiel]'"
-    )
-
 import numpy as np
+import pyspiel
+import pytest
 
 from durak import Card, GameState, new_game, parse_cards
 from durak.rl import encoding as enc

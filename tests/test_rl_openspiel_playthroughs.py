@@ -18,14 +18,6 @@ import os
 from pathlib import Path
 
 import pytest
-
-if os.environ.get("CI"):
-    import pyspiel
-else:
-    pyspiel = pytest.importorskip(
-        "pyspiel", reason="needs the 'openspiel' extra: pip install -e '.[openspiel]'"
-    )
-
 from absl import flags
 from open_spiel.python.algorithms import generate_playthrough
 

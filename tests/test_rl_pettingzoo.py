@@ -5,18 +5,12 @@ CI installs the extra, so there a missing library fails the run instead of skipp
 
 from __future__ import annotations
 
-import os
 import warnings
 from typing import Any
 
-import pytest
-
-if os.environ.get("CI"):
-    import pettingzoo  # noqa: F401
-else:
-    pytest.importorskip("pettingzoo", reason="needs the 'rl' extra: pip install -e '.[rl]'")
-
 import numpy as np
+import pettingzoo  # noqa: F401
+import pytest
 from pettingzoo.test import api_test, seed_test
 
 from durak import IllegalActionError, Rules, view

@@ -10,6 +10,7 @@ import attrs
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from optional_parts import examples
 
 from durak import (
     Beat,
@@ -66,7 +67,7 @@ def _hidden_from(state: GameState, player: int) -> list[Card]:
     return list(v.unseen())
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     players=st.integers(2, 4),
     deck_seed=st.integers(0, 10_000),
@@ -160,7 +161,7 @@ def test_R13_events_end_with_game_over_and_players_out() -> None:
     assert outs, "the last bout puts at least one player out"
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(
     players=st.integers(2, 5),
     seed=st.integers(0, 10_000),

@@ -10,21 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import random
 import re
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-
-if os.environ.get("CI"):
-    import starlette  # noqa: F401
-    import uvicorn  # noqa: F401
-else:
-    pytest.importorskip("starlette", reason="needs the 'web' extra: pip install -e '.[webtest]'")
-    pytest.importorskip("uvicorn", reason="needs the 'web' extra: pip install -e '.[webtest]'")
-
+import starlette  # noqa: F401
+import uvicorn  # noqa: F401
 from starlette.testclient import TestClient
 from web_helpers import next_error, next_state, until
 

@@ -7,19 +7,13 @@ client message, and whole games played through the stateless engine service
 from __future__ import annotations
 
 import json
-import os
 import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import attrs
 import pytest
-
-if os.environ.get("CI"):
-    import starlette  # noqa: F401
-else:
-    pytest.importorskip("starlette", reason="needs the 'web' extra: pip install -e '.[webtest]'")
-
+import starlette  # noqa: F401
 from contracts import check
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect

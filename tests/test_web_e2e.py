@@ -21,17 +21,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-if os.environ.get("CI"):
-    import starlette  # noqa: F401
-    import uvicorn
-    from playwright import sync_api
-else:
-    _WEBTEST = "needs the 'webtest' extra: pip install -e '.[webtest]'"
-    pytest.importorskip("starlette", reason=_WEBTEST)
-    uvicorn = pytest.importorskip("uvicorn", reason=_WEBTEST)
-    sync_api = pytest.importorskip("playwright.sync_api", reason=_WEBTEST)
-
+import starlette  # noqa: F401
+from playwright import sync_api
 from web_helpers import serving
 
 from durak.web import TableManager, create_app

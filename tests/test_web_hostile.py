@@ -18,16 +18,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-
-if os.environ.get("CI"):
-    import starlette  # noqa: F401
-    import uvicorn
-    import websockets.sync.client as ws_client
-else:
-    pytest.importorskip("starlette", reason="needs the 'web' extra: pip install -e '.[webtest]'")
-    uvicorn = pytest.importorskip("uvicorn", reason="needs the 'web' extra")
-    ws_client = pytest.importorskip("websockets.sync.client", reason="needs the 'web' extra")
-
+import starlette  # noqa: F401
+import websockets.sync.client as ws_client
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from web_helpers import SlowBot, WhereBot, next_state, serving, until

@@ -7,19 +7,13 @@ language."""
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
-
-if os.environ.get("CI"):
-    import starlette  # noqa: F401
-else:
-    pytest.importorskip("starlette", reason="needs the 'web' extra: pip install -e '.[webtest]'")
-
+import starlette  # noqa: F401
 from starlette.testclient import TestClient
 from web_helpers import next_error, next_state
 

@@ -6,12 +6,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-
-try:
-    import starlette  # noqa: F401
-except ImportError:  # pragma: no cover
-    pytest.importorskip("starlette", reason="needs the 'web' extra: pip install -e '.[webtest]'")
-
 from starlette.testclient import TestClient
 
 from durak.bots import RuleBot, SearchBot

@@ -9,16 +9,10 @@ from __future__ import annotations
 import asyncio
 import gc
 import json
-import os
 import random
 from pathlib import Path
 
-import pytest
-
-if os.environ.get("CI"):
-    import starlette  # noqa: F401
-else:
-    pytest.importorskip("starlette", reason="needs the 'web' extra: pip install -e '.[webtest]'")
+import starlette  # noqa: F401
 
 from durak import Rules, new_game, view
 from durak.engine import apply_with_events, legal_actions, next_actor

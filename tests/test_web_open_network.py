@@ -26,16 +26,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-if os.environ.get("CI"):
-    import starlette  # noqa: F401
-    import uvicorn  # noqa: F401
-    import websockets.sync.client as ws_client
-else:
-    pytest.importorskip("starlette", reason="needs the 'web' extra: pip install -e '.[webtest]'")
-    pytest.importorskip("uvicorn", reason="needs the 'web' extra")
-    ws_client = pytest.importorskip("websockets.sync.client", reason="needs the 'web' extra")
-
+import starlette  # noqa: F401
+import uvicorn
+import websockets.sync.client as ws_client
 from starlette.testclient import TestClient
 from web_helpers import next_state, serving, until
 
@@ -774,7 +767,6 @@ def test_item9_an_error_answer_quotes_a_bounded_excerpt() -> None:
 def test_serve_keeps_its_tables_in_the_user_data_folder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import uvicorn
 
     from durak.web import app as web_app
 

@@ -4,19 +4,12 @@ games download as records and step through on the replay page's endpoint."""
 
 from __future__ import annotations
 
-import os
 import random
 import sqlite3
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-if os.environ.get("CI"):
-    import starlette  # noqa: F401
-else:
-    pytest.importorskip("starlette", reason="needs the 'web' extra: pip install -e '.[webtest]'")
-
+import starlette  # noqa: F401
 from starlette.testclient import TestClient
 
 from durak import records, view
