@@ -25,16 +25,22 @@ exactly as it would have without the break.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+import contextlib
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from os import PathLike
 from pathlib import Path
 from typing import IO, Any
 
+import attrs
+
+from durak._input import brief
 from durak.actions import Action, is_action
-from durak.bots import Bot, bot_names, make_bot
+from durak.bots import Bot, bot_names
 from durak.cards import Card
-from durak.engine import apply, next_actor
-from durak.errors import PositionError
+from durak.engine import apply_with_events, next_actor
+from durak.errors import PositionError, check_seat
+from durak.events import Event, events_for
+from durak.levels import LEVELS, LevelError, make_player
 from durak.messages import message
 from durak.moves import parse_move
 from durak.records import Record, RecordError, dumps, load, loads, replay
@@ -49,19 +55,55 @@ BOTS_KEY = "durak.bots"
 
 
 def _built_in_bot(name: str, seed: int | str | None) -> Bot:
-    """:func:`~durak.bots.make_bot` for the names of the built-in and installed bots only, so
-    that a saved game from elsewhere imports no module it names.
+    """:func:`~durak.levels.make_player` for the strength levels and the names of the built-in
+    and installed bots only, so that a saved game from elsewhere imports no module it names.
 
     Raises:
-        ValueError: any other name.
+        LevelError: any other name (code ``input.unknown-bot``, the known names listed).
     """
-    base = name.partition(":")[0].strip().lower()
-    if base not in bot_names():
-        raise ValueError(
-            f"unknown bot {base!r} (a saved game names built-in or installed bots: "
-            f"{', '.join(bot_names())}; pass make_bot= to load others)"
-        )
-    return make_bot(name, seed)
+    base = name.partition(":")[0].strip().lower() if isinstance(name, str) else ""
+    if base not in bot_names() and base not in LEVELS:
+        known = ", ".join([*LEVELS, *bot_names()])
+        raise LevelError(message("input.unknown-bot", given=brief(name), known=known))
+    return make_player(name, seed)
+
+
+def _specs(
+    bots: Mapping[int, str] | None, base: int | str
+) -> dict[int, tuple[str, int | str | None]]:
+    """Each bot's name and seed (made from ``base`` and its seat), by seat.
+
+    Raises:
+        TypeError: ``bots`` is not a mapping of seats to names.
+    """
+    if bots is None:
+        return {}
+    if not isinstance(bots, Mapping):
+        raise TypeError(f"bots: a mapping of seats to bot names, not {brief(bots)}")
+    items = list(bots.items())
+    with contextlib.suppress(TypeError):  # seats that are not numbers: refused by the caller
+        items.sort()
+    return {seat: (name, f"{base}/{seat}") for seat, name in items}
+
+
+def _check_players(players: Sequence[str], seats: int) -> tuple[str, ...]:
+    """The seats' names as given, checked.
+
+    Raises:
+        TypeError: not a sequence of text.
+        ValueError: not one name per seat, or a name that is empty or over 64 characters.
+    """
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise TypeError(f"players: a name per seat, not {brief(players)}")
+    names = tuple(players)
+    if len(names) != seats:
+        raise ValueError(f"players: {len(names)} names for {seats} seats")
+    for name in names:
+        if not isinstance(name, str):
+            raise TypeError(f"players: a seat's name is text, not {brief(name)}")
+        if not 0 < len(name) <= 64:
+            raise ValueError(f"players: a name is 1-64 characters, not {brief(name)}")
+    return names
 
 
 class Game:
@@ -71,14 +113,20 @@ class Game:
         rules: the rules (default :class:`~durak.rules.Rules` ``()``).
         seed: the deal's seed (R2.5); or give ``deck``, the deck order (top card first).
             Neither: seed ``0``.
-        bots: bots by seat: a name :func:`~durak.bots.make_bot` knows (``"rule"``,
-            ``"random"``, ``"search:playouts=40"``); the other seats are the front-end's.
+        bots: bots by seat: a strength level (``"easy"`` ... ``"best"``, :mod:`durak.levels`)
+            or a name :func:`~durak.bots.make_bot` knows (``"rule"``, ``"random"``,
+            ``"search:playouts=40"``); the other seats are the front-end's.
         bot_seed: the bots' seeds are made from it and their seats (default: the deal's seed).
+        players: the seats' names, one per seat (saved with the game: the record's
+            ``players``); by default none.
         meta: the front-end's own information, saved with the game (JSON values).
 
     Raises:
         RulesError, RecordError: a deal the rules cannot make.
-        ValueError: an unknown bot name or a bot seat that is not a seat.
+        LevelError: an unknown or misspelt bot name (codes ``input.unknown-bot`` and
+            ``input.unknown-bot-near``, the nearest name suggested).
+        SeatError: a bot's seat that is no seat of the game (code ``seat.no-seat``).
+        ValueError: bot options that the bot refuses, or names that are not one per seat.
         TypeError: arguments of the wrong type.
     """
 
@@ -93,15 +141,17 @@ class Game:
         deck: Iterable[Card | str] | None = None,
         bots: Mapping[int, str] | None = None,
         bot_seed: int | str | None = None,
+        players: Sequence[str] | None = None,
         meta: Mapping[str, Any] | None = None,
     ) -> None:
         rules = Rules() if rules is None else rules
         if seed is None and deck is None:
             seed = 0
         record = Record.start(rules, seed=seed, deck=deck)
+        if players is not None:
+            record = attrs.evolve(record, players=_check_players(players, rules.players))
         base = bot_seed if bot_seed is not None else (seed if seed is not None else 0)
-        specs = {seat: (name, f"{base}/{seat}") for seat, name in sorted((bots or {}).items())}
-        self._setup(record, specs, dict(meta or {}), make_bot)
+        self._setup(record, _specs(bots, base), dict(meta or {}), make_player)
 
     def _setup(
         self,
@@ -115,14 +165,12 @@ class Game:
         self._record = record
         self._states: list[GameState] = [record.initial_state()]
         self._moves: list[Action] = []
+        self._events: list[tuple[Event, ...]] = []
         self.meta = meta
         self._specs = dict(specs)
         self._bots: dict[int, Bot] = {}
         for seat, (name, bot_seed) in self._specs.items():
-            if isinstance(seat, bool) or not isinstance(seat, int):
-                raise TypeError(f"a bot's seat is a seat number, not {type(seat).__name__}")
-            if not 0 <= seat < record.rules.players:
-                raise ValueError(f"bots: {seat} is not a seat 0-{record.rules.players - 1}")
+            check_seat(seat, record.rules.players)
             self._bots[seat] = factory(name, bot_seed)
 
     # -- the position ---------------------------------------------------------------------
@@ -131,6 +179,25 @@ class Game:
     def rules(self) -> Rules:
         """The rules in force."""
         return self._record.rules
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The seats' names, one per seat, or ``()`` when none were given."""
+        return self._record.players
+
+    def __repr__(self) -> str:
+        deal = f"seed={self._record.seed!r}" if self._record.deck is None else "deck=..."
+        if self.is_over:
+            now = "over"
+        else:
+            seat = next_actor(self.state)
+            now = f"p{seat} to act" if seat is not None else "running"
+        bots = {seat: name for seat, (name, _) in self._specs.items()}
+        names = f", players={self.players!r}" if self.players else ""
+        return (
+            f"<Game {self.rules.players} players, {deal}, {len(self._moves)} moves, {now}, "
+            f"bots={bots!r}{names}>"
+        )
 
     @property
     def state(self) -> GameState:
@@ -211,9 +278,10 @@ class Game:
             action = move
         else:
             raise TypeError(f"a move is an action or text, not {type(move).__name__}")
-        state = apply(self.state, action)
+        state, events = apply_with_events(self.state, action)
         self._states.append(state)
         self._moves.append(action)
+        self._events.append(events)
         return action
 
     def pop(self) -> Action:
@@ -226,7 +294,25 @@ class Game:
         if not self._moves:
             raise PositionError(message("game.nothing-to-undo"))
         self._states.pop()
+        self._events.pop()
         return self._moves.pop()
+
+    def events(self, player: int | None = None, move: int = -1) -> tuple[Event, ...]:
+        """What happened in a move (default: the last), in order, as ``player`` may learn it
+        (:func:`~durak.events.events_for`: another seat's drawn cards hidden; ``None``: an
+        onlooker), so a front-end needs no second engine call to say or animate it. The
+        move's index counts as :attr:`moves` does (``-1``: the last).
+
+        Raises:
+            IndexError: there is no such move (before the first move the last move's events
+                are ``()``).
+            SeatError: ``player`` is no seat of the game.
+        """
+        if player is not None:
+            check_seat(player, self.rules.players)
+        if not self._events and move == -1:
+            return ()
+        return events_for(self._events[move], player)
 
     # -- bots -----------------------------------------------------------------------------
 
@@ -278,6 +364,7 @@ class Game:
             dealer=self._record.dealer,
             attacker=self._record.attacker,
             actions=tuple(self._moves),
+            players=self._record.players,
             meta=meta,
         )
         return record.finish(self.state)
@@ -287,19 +374,30 @@ class Game:
         cls,
         record: Record,
         make_bot: Callable[[str, int | str | None], Bot] | None = None,
+        *,
+        bots: Mapping[int, str] | None = None,
+        bot_seed: int | str | None = None,
     ) -> Game:
         """The game a record holds, its moves replayed (each checked) and its bots made again
         from the names, seeds and states saved in ``meta`` (:data:`BOTS_KEY`).
 
         Args:
-            record: the record.
-            make_bot: makes a bot from a name and a seed; by default only the built-in and
-                installed bots' names are accepted (a file does not choose what is imported).
+            record: the record (one of :meth:`record`, of ``durak play --save``, or of another
+                program).
+            make_bot: makes a bot from a name and a seed; by default only the strength levels
+                and the built-in and installed bots' names are accepted (a file does not choose
+                what is imported).
+            bots: bots to seat now, by seat, as :class:`Game` takes them (for a record that has
+                none, or more seats to fill); they join at the position reached, fresh.
+            bot_seed: their seeds are made from it and their seats (default: the record's
+                seed).
 
         Raises:
             ReplayError: a move of the record is not legal.
             RecordError: the bots' entry is malformed, or names a bot that cannot be made or
                 whose state it refuses.
+            ValueError: ``bots`` seats a bot where the record already has one (the seat is
+                named), or names a bot that cannot be made (as :class:`Game`).
             TypeError: ``record`` is not a record.
         """
         if not isinstance(record, Record):
@@ -327,6 +425,14 @@ class Game:
             game._setup(record, specs, meta, make_bot or _built_in_bot)
         except (ValueError, TypeError) as exc:
             raise RecordError(f"meta/{BOTS_KEY}", str(exc)) from None
+        if bots:
+            base = bot_seed if bot_seed is not None else record.seed
+            for seat, spec in _specs(bots, base if base is not None else 0).items():
+                if seat in game._specs:
+                    raise ValueError(f"bots: seat {seat} already has the record's bot")
+                check_seat(seat, record.rules.players)
+                game._bots[seat] = (make_bot or make_player)(*spec)
+                game._specs[seat] = spec
         for action in record.actions:
             game.push(action)
         for seat, data in states.items():

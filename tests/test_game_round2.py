@@ -1,0 +1,154 @@
+"""Issue 40, the front-end author's API, round two: what :class:`durak.Game` gained.
+
+Item 3: seat names (``players=``, kept through a save and a load) and a readable ``repr``;
+item 5: bots seated on a record that has none; item 6: the strength levels are bots to
+``Game``, and an unknown name or a bad seat is a coded error, not a bare ``ValueError``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from durak import Game, Rules
+from durak.bots import RuleBot, SearchBot
+from durak.errors import DurakError, SeatError
+from durak.i18n import Language
+from durak.levels import LevelError
+from durak.records import Record
+
+
+def test_issue40_3_seat_names_are_kept_through_a_save_and_a_load() -> None:
+    game = Game(Rules(players=3), seed=4, players=["Ann", "Bob", "Вера"], bots={2: "rule"})
+    game.push(game.view(game.actor).legal_actions[0])
+    assert game.players == ("Ann", "Bob", "Вера")
+    assert game.record().players == ("Ann", "Bob", "Вера")
+    again = Game.loads(game.dumps())
+    assert again.players == ("Ann", "Bob", "Вера")
+    assert again.moves == game.moves
+    assert Game(Rules()).players == ()
+
+
+@pytest.mark.parametrize(
+    ("players", "error", "words"),
+    [
+        (["Ann"], ValueError, "1 names for 2 seats"),
+        ("AnnBob", TypeError, "a name per seat"),
+        (["Ann", 7], TypeError, "a seat's name is text"),
+        (["Ann", ""], ValueError, "1-64 characters"),
+        (["Ann", "x" * 65], ValueError, "1-64 characters"),
+    ],
+)
+def test_issue40_3_bad_seat_names_are_refused_naming_the_field(
+    players: object, error: type[Exception], words: str
+) -> None:
+    with pytest.raises(error, match=f"players: .*{words}"):
+        Game(Rules(), players=players)  # type: ignore[arg-type]
+
+
+def test_issue40_3_the_repr_says_what_the_game_is() -> None:
+    game = Game(Rules(players=2), seed=1, bots={1: "rule"}, players=["Ann", "Bot"])
+    assert repr(game) == (
+        "<Game 2 players, seed=1, 0 moves, p0 to act, bots={1: 'rule'}, "
+        "players=('Ann', 'Bot')>"
+    )
+    game.push("6c")
+    game.play_bots()
+    assert "2 moves" in repr(game)
+    while not game.is_over:
+        game.push(game.view(game.actor).legal_actions[0])
+        game.play_bots()
+    assert ", over, " in repr(game)
+
+
+def test_issue40_5_bots_are_seated_on_a_record_that_has_none() -> None:
+    plain = Record.start(Rules(players=3), seed=9)  # as durak play --save or another program
+    game = Game.from_record(plain, bots={1: "rule", 2: "hard"})
+    assert isinstance(game.bots[1], RuleBot)
+    assert isinstance(game.bots[2], SearchBot)
+    game.push(game.view(0).legal_actions[0])
+    played = game.play_bots()
+    assert played and all(a.player in (1, 2) for a in played)
+    again = Game.loads(game.dumps())  # the seated bots are saved with the game
+    assert set(again.bots) == {1, 2}
+    assert again.state == game.state
+    # The same seating, the same seeds: the same answers.
+    twin = Game.from_record(plain, bots={1: "rule", 2: "hard"})
+    twin.push(twin.view(0).legal_actions[0])
+    assert twin.play_bots() == played
+
+
+def test_issue40_5_a_seat_that_already_has_a_bot_or_is_no_seat_is_refused() -> None:
+    saved = Game(Rules(players=2), seed=1, bots={1: "rule"}).record()
+    with pytest.raises(ValueError, match="seat 1 already has the record's bot"):
+        Game.from_record(saved, bots={1: "random"})
+    with pytest.raises(SeatError) as info:
+        Game.from_record(Record.start(Rules(), seed=1), bots={5: "rule"})
+    assert info.value.code == "seat.no-seat"
+
+
+def test_issue40_6_levels_are_bots_to_game_and_survive_a_save() -> None:
+    game = Game(Rules(players=2), seed=1, bots={1: "hard"})
+    assert isinstance(game.bots[1], SearchBot)
+    loaded = Game.loads(game.dumps())
+    assert isinstance(loaded.bots[1], SearchBot)
+    easy = Game(Rules(players=2), seed=1, bots={1: "easy"})
+    assert isinstance(easy.bots[1], RuleBot)
+
+
+def test_issue40_6_an_unknown_or_misspelt_bot_is_a_coded_error_in_every_language() -> None:
+    with pytest.raises(LevelError) as info:
+        Game(Rules(), bots={1: "hrad"})
+    error = info.value
+    assert isinstance(error, DurakError) and isinstance(error, ValueError)
+    assert error.code == "input.unknown-bot-near"
+    assert error.params["near"] == "hard"
+    said = {lang: Language(lang).say(error.message) for lang in ("en", "de", "pl", "ru")}
+    assert "hard" in said["en"] and "hrad" in said["en"]
+    assert len(set(said.values())) == 4, said  # said in each language, not English four times
+    with pytest.raises(LevelError) as unknown:
+        Game(Rules(), bots={1: "nothing_like_it"})
+    assert unknown.value.code == "input.unknown-bot"
+
+
+def test_issue40_6_a_bad_bot_seat_is_a_seat_error() -> None:
+    with pytest.raises(SeatError) as info:
+        Game(Rules(players=2), bots={2: "rule"})
+    assert info.value.code == "seat.no-seat"
+    assert info.value.params["given"] == "2"
+    with pytest.raises(TypeError):
+        Game(Rules(players=2), bots={"1": "rule"})  # type: ignore[dict-item]
+
+
+def test_issue40_6_a_saved_game_names_no_module_to_import() -> None:
+    game = Game(Rules(players=2), seed=1, bots={1: "rule"})
+    text = game.dumps().replace('"name": "rule"', '"name": "os:system"')
+    with pytest.raises(DurakError, match="unknown bot"):
+        Game.loads(text)
+
+
+def test_issue40_4_each_move_s_events_come_with_the_game() -> None:
+    from durak import apply_with_events
+    from durak.events import Drew, events_for
+
+    game = Game(Rules(players=2), seed=1, bots={1: "rule"})
+    assert game.events(0) == ()
+    before = game.state
+    game.push("6c")
+    assert game.events(0) == events_for(apply_with_events(before, game.moves[-1])[1], 0)
+    game.play_bots()
+    while not game.is_over:
+        state = game.state
+        game.push(game.view(game.actor).legal_actions[0])
+        whole = apply_with_events(state, game.moves[-1])[1]
+        for seat in (0, 1, None):
+            assert game.events(seat) == events_for(whole, seat)
+        drawn = [e for e in game.events(0) if isinstance(e, Drew) and e.player == 1]
+        assert all(e.cards is None for e in drawn), "another seat's draw is hidden"
+        game.play_bots()
+    assert game.events(None, move=0)[0].player == 0  # the first move's event: the lead
+    game.pop()
+    assert len(game.moves) > 0 and game.events(0, move=len(game.moves) - 1) == game.events(0)
+    with pytest.raises(SeatError):
+        game.events(2)
+    with pytest.raises(IndexError):
+        game.events(0, move=10_000)
