@@ -7,6 +7,8 @@ item 5: bots seated on a record that has none; item 6: the strength levels are b
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from durak import Game, Rules
@@ -152,3 +154,45 @@ def test_issue40_4_each_move_s_events_come_with_the_game() -> None:
         game.events(2)
     with pytest.raises(IndexError):
         game.events(0, move=10_000)
+
+
+def test_issue40_1_the_issue_s_undo_gets_the_same_answer() -> None:
+    g = Game(Rules(players=2), seed=1, bots={1: "rule"})
+    g.push("6c")
+    first = g.play_bots()
+    g.pop()
+    g.pop()
+    g.push("6c")
+    assert g.play_bots() == first
+
+
+BOTS_FOR_UNDO = [
+    "random",
+    "rule",
+    "search:time_limit=none,steps=60",
+    "leaf:time_limit=none,steps=60",
+]
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_issue40_1_pop_back_and_push_again_gives_the_same_game_bots_included(seed: int) -> None:
+    bot = BOTS_FOR_UNDO[seed % len(BOTS_FOR_UNDO)]
+    rules = Rules(players=3 if seed % 3 == 0 else 2)
+    bots = {1: bot} if rules.players == 2 else {1: bot, 2: "rule"}
+    game = Game(rules, seed=seed, bots=bots)
+    human = random.Random(seed)
+    while not game.is_over and len(game.moves) < 60:
+        game.play_bots()
+        if not game.is_over:
+            game.push(human.choice(game.view(game.actor).legal_actions))
+    moves = game.moves
+    back = human.randrange(1, len(moves) + 1)  # pop back to any point
+    for _ in range(back):
+        game.pop()
+    # Replay the same history: each move that was a bot's must be the bot's answer again.
+    for action in moves[len(moves) - back :]:
+        if not game.is_over and game.actor in bots:
+            assert game.bot_move() == action, (bot, seed, len(game.moves))
+        else:
+            game.push(action)
+    assert game.moves == moves

@@ -172,6 +172,17 @@ class Game:
         for seat, (name, bot_seed) in self._specs.items():
             check_seat(seat, record.rules.players)
             self._bots[seat] = factory(name, bot_seed)
+        # The bots' states (of those with get_state and set_state) as each position became
+        # current, so that an undo winds them back too; None where unknown (before a load).
+        self._bot_states: list[dict[int, Any] | None] = [self._bot_snapshot()]
+
+    def _bot_snapshot(self) -> dict[int, Any]:
+        snapshot = {}
+        for seat, bot in self._bots.items():
+            get_state = getattr(bot, "get_state", None)
+            if callable(get_state) and callable(getattr(bot, "set_state", None)):
+                snapshot[seat] = get_state()
+        return snapshot
 
     # -- the position ---------------------------------------------------------------------
 
@@ -282,11 +293,15 @@ class Game:
         self._states.append(state)
         self._moves.append(action)
         self._events.append(events)
+        self._bot_states.append(self._bot_snapshot())
         return action
 
     def pop(self) -> Action:
-        """Undo the last move and return it. A bot's generator is not wound back: it goes on
-        drawing where it was.
+        """Undo the last move and return it. The bots are wound back too (their generators and
+        memories, where they have ``get_state`` and ``set_state`` as the built-in ones do): as
+        they were when the position returned to was first reached, so pushing the same moves
+        again gets the same answers. Past the position a game was loaded at, their earlier
+        states are not known, and they stay as they are.
 
         Raises:
             PositionError: there is no move to undo (code ``game.nothing-to-undo``).
@@ -295,6 +310,10 @@ class Game:
             raise PositionError(message("game.nothing-to-undo"))
         self._states.pop()
         self._events.pop()
+        self._bot_states.pop()
+        saved = self._bot_states[-1]
+        for seat, data in (saved or {}).items():
+            getattr(self._bots[seat], "set_state")(data)  # noqa: B009 - checked in the snapshot
         return self._moves.pop()
 
     def events(self, player: int | None = None, move: int = -1) -> tuple[Event, ...]:
@@ -442,6 +461,8 @@ class Game:
                     set_state(data)
                 except ValueError as exc:
                     raise RecordError(f"meta/{BOTS_KEY}/{seat}/state", str(exc)) from None
+        # The bots' states are known at the position loaded, not before it.
+        game._bot_states = [None] * len(record.actions) + [game._bot_snapshot()]
         return game
 
     def to_dict(self) -> dict[str, Any]:
