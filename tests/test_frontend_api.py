@@ -218,12 +218,25 @@ def test_issue32_3_a_reloaded_game_goes_on_as_the_uninterrupted_one_bots_include
 
 def test_issue32_3_bots_save_their_generator_and_memory() -> None:
     for bot in (RandomBot(3), RuleBot(3), SearchBot(3, playouts=4, time_limit=None)):
+        bot._rng.random()
         data = json.loads(json.dumps(bot.get_state()))
         bot._rng.random()
-        other = type(bot)(99) if not isinstance(bot, SearchBot) else SearchBot(99)
+        other = type(bot)(3) if not isinstance(bot, SearchBot) else SearchBot(3)  # made alike
         other.set_state(data)
         bot.set_state(data)
         assert other._rng.random() == bot._rng.random()
+        # Issue 40, item 2: the generator is a count of draws since the seed, refused by a bot
+        # seeded otherwise, and a generator without a seed is kept whole.
+        assert data["rng"].startswith("2@")
+        with pytest.raises(ValueError, match="seeded otherwise"):
+            type(bot)(99).set_state(data)
+        unseeded = type(bot)()
+        unseeded._rng.random()
+        whole = unseeded.get_state()
+        assert whole["rng"].startswith("mt3:")
+        copy = type(bot)()
+        copy.set_state(whole)
+        assert copy._rng.random() == unseeded._rng.random()
 
 
 def test_issue32_3_a_saved_game_is_a_record_and_names_no_module_to_import(

@@ -7,6 +7,7 @@ item 5: bots seated on a record that has none; item 6: the strength levels are b
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -123,9 +124,10 @@ def test_issue40_6_a_bad_bot_seat_is_a_seat_error() -> None:
 
 def test_issue40_6_a_saved_game_names_no_module_to_import() -> None:
     game = Game(Rules(players=2), seed=1, bots={1: "rule"})
-    text = game.dumps().replace('"name": "rule"', '"name": "os:system"')
+    data = json.loads(game.dumps())
+    data["meta"]["durak.bots"]["1"]["name"] = "os:system"
     with pytest.raises(DurakError, match="unknown bot"):
-        Game.loads(text)
+        Game.loads(json.dumps(data))
 
 
 def test_issue40_4_each_move_s_events_come_with_the_game() -> None:
@@ -196,3 +198,43 @@ def test_issue40_1_pop_back_and_push_again_gives_the_same_game_bots_included(see
         else:
             game.push(action)
     assert game.moves == moves
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_issue40_1_undo_past_a_load_gives_the_same_bots_answers(seed: int) -> None:
+    bot = BOTS_FOR_UNDO[seed % len(BOTS_FOR_UNDO)]
+    rules = Rules(players=3 if seed % 3 == 0 else 2)
+    bots = {1: bot} if rules.players == 2 else {1: bot, 2: "rule"}
+    game = Game(rules, seed=seed, bots=bots)
+    human = random.Random(seed)
+    while not game.is_over and len(game.moves) < 60:
+        game.play_bots()
+        if not game.is_over:
+            game.push(human.choice(game.view(game.actor).legal_actions))
+    moves = game.moves
+    loaded = Game.loads(game.dumps())  # a new game object, as after a restart
+    back = human.randrange(1, len(moves) + 1)
+    for _ in range(back):
+        loaded.pop()
+    for action in moves[len(moves) - back :]:
+        if not loaded.is_over and loaded.actor in bots:
+            assert loaded.bot_move() == action, (bot, seed, len(loaded.moves))
+        else:
+            loaded.push(action)
+    assert loaded.moves == moves and loaded.state == game.state
+
+
+def test_issue40_2_a_saved_game_s_bots_are_compact() -> None:
+    sizes = []
+    for seed in range(6):
+        game = Game(Rules(players=2), seed=seed, bots={1: "rule"})
+        human = random.Random(seed)
+        while not game.is_over:
+            game.play_bots()
+            if not game.is_over:
+                game.push(human.choice(game.view(game.actor).legal_actions))
+        text = game.dumps()
+        sizes.append(len(text.encode("utf-8")))
+        bot = json.loads(text)["meta"]["durak.bots"]["1"]
+        assert bot["state"]["rng"].split("@")[0].isdigit(), "the generator as a count of draws"
+    assert sum(sizes) / len(sizes) < 12_000, sizes

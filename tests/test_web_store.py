@@ -4,6 +4,7 @@ games download as records and step through on the replay page's endpoint."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 import sqlite3
 from pathlib import Path
@@ -124,7 +125,7 @@ def test_tokens_are_stored_hashed(tmp_path: Path) -> None:
         with client.websocket_connect(f"/ws/{table_id}") as ws:
             token = ws.receive_json()["token"]
     manager.store.close()
-    with sqlite3.connect(path) as db:
+    with contextlib.closing(sqlite3.connect(path)) as db:  # closing: sqlite3's own only commits
         rows = db.execute("SELECT token_hash FROM seats").fetchall()
         dump = "\n".join(db.iterdump())
     assert token not in dump and token not in path.read_bytes().decode("latin-1")

@@ -58,7 +58,7 @@ import numpy as np
 import numpy.typing as npt
 
 from durak.actions import Action, Redeal
-from durak.bots import SearchBot, _no_action, _Remembering, _Repetition
+from durak.bots import SearchBot, _no_action, _Remembering, _Repetition, _SeededRandom
 from durak.errors import DurakError, RulesError
 from durak.messages import message
 from durak.rl.encoding import (
@@ -361,7 +361,7 @@ class LearnedBot(_Remembering):
     """
 
     def __init__(self, seed: int | str | None = None, weights: str | None = None) -> None:
-        self._rng = random.Random(seed)
+        self._rng: random.Random = _SeededRandom(seed)
         self._repetition = _Repetition()
         self.weights = weights
         self._network = None if weights is None else load_network(weights)

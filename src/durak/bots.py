@@ -30,17 +30,22 @@ True
 
 from __future__ import annotations
 
+import base64
+import binascii
 import importlib
 import inspect
 import math
 import random
 import re
+import struct
 import time
+import zlib
 from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 import attrs
 
+from durak._input import brief
 from durak.actions import (
     Action,
     Beat,
@@ -114,22 +119,129 @@ def _no_action(view: PlayerView) -> ValueError:
     return ValueError(f"player {view.player} has no legal action in this view")
 
 
-def _rng_state(rng: random.Random) -> list[Any]:
-    """A generator's state as JSON values (:meth:`random.Random.getstate`)."""
-    version, internal, gauss = rng.getstate()
-    return [version, list(internal), gauss]
+#: The Mersenne Twister's block: the words it makes at each twist.
+_BLOCK = 624
+
+#: The most blocks :func:`_draws_between` steps through before it gives up (about 62 million
+#: words: far more than a game of any bot draws).
+_MOST_BLOCKS = 100_000
+
+
+class _SeededRandom(random.Random):
+    """A :class:`random.Random` that remembers the state its seed gave, so that its state can be
+    written as the number of 32-bit words drawn since (:func:`_rng_state`): a few digits instead
+    of the generator's 625 numbers. Draws as :class:`random.Random` does."""
+
+    _origin: Any = None
+    _known: tuple[int, Any] | None = None
+    _checkpoints: dict[int, Any] | None = None
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        super().__init__(seed)
+        if seed is not None:
+            self._origin = self.getstate()
+            self._known = (0, self._origin)
+            self._checkpoints = {0: self._origin}
+
+    @property
+    def mark(self) -> str:
+        """Eight hex digits that tell generators seeded otherwise apart (a CRC-32 of the
+        state the seed gave)."""
+        words = self._origin[1] if self._origin is not None else ()
+        return f"{zlib.crc32(struct.pack(f'<{len(words)}I', *words)):08x}"
+
+    def _remember(self, draws: int, state: Any) -> None:
+        """Keep ``state`` as the one ``draws`` words after the seed: the last known, and a
+        checkpoint a later restore may start from (at most 4,096 of them)."""
+        self._known = (draws, state)
+        if self._checkpoints is not None and len(self._checkpoints) < 4096:
+            self._checkpoints[draws] = state
+
+    def _restore(self, draws: int) -> None:
+        """Go to the state ``draws`` words after the seed, from the nearest checkpoint."""
+        assert self._checkpoints is not None
+        start = max(n for n in self._checkpoints if n <= draws)
+        self.setstate(self._checkpoints[start])
+        _jump(self, draws - start)
+        self._remember(draws, self.getstate())
+
+
+def _jump(rng: random.Random, words: int) -> None:
+    """Draw ``words`` 32-bit words from ``rng`` (a million at a time), as its methods would."""
+    while words > 0:
+        step = min(words, 1_000_000)
+        rng.getrandbits(32 * step)
+        words -= step
+
+
+def _draws_between(start: Any, end: Any) -> int | None:
+    """How many 32-bit words take a generator from the state ``start`` to ``end``
+    (:meth:`random.Random.getstate` values), or None when ``end`` is not ahead of ``start``
+    within :data:`_MOST_BLOCKS` blocks."""
+    if start[0] != end[0] or start[2] is not None or end[2] is not None:
+        return None  # another version, or a normal deviate kept back by gauss()
+    keys, index = start[1][:-1], int(start[1][-1])
+    target_keys, target = end[1][:-1], int(end[1][-1])
+    if keys == target_keys and target >= index:
+        return target - index
+    probe = random.Random()
+    probe.setstate(start)
+    _jump(probe, _BLOCK - index)  # to the end of the current block
+    drawn = _BLOCK - index
+    for _ in range(_MOST_BLOCKS):
+        probe.getrandbits(32 * _BLOCK)  # the next block, drawn whole
+        drawn += _BLOCK
+        if probe.getstate()[1][:-1] == target_keys:
+            return drawn - (_BLOCK - target)
+    return None
+
+
+def _rng_state(rng: random.Random) -> str:
+    """A generator's state as text: ``"N@MARK"``, the number of words drawn since its seed and
+    the seed's mark, where it is a :class:`_SeededRandom` (its state follows from the seed),
+    else its whole state packed (``"mt3:..."``, :meth:`random.Random.getstate`)."""
+    state = rng.getstate()
+    if isinstance(rng, _SeededRandom) and rng._known is not None:
+        known_draws, known_state = rng._known
+        more = _draws_between(known_state, state)
+        if more is not None:
+            rng._remember(known_draws + more, state)
+            return f"{known_draws + more}@{rng.mark}"
+    version, internal, gauss = state
+    packed = base64.b64encode(struct.pack(f"<{len(internal)}I", *internal)).decode("ascii")
+    return f"mt{version}:{packed}" + ("" if gauss is None else f":{gauss!r}")
 
 
 def _set_rng_state(rng: random.Random, data: Any) -> None:
-    """Restore what :func:`_rng_state` gave.
+    """Restore what :func:`_rng_state` gave (or the list ``[version, words, gauss]`` that
+    earlier releases wrote).
 
     Raises:
-        ValueError: ``data`` is not such a state.
+        ValueError: ``data`` is not such a state, or a number of draws for a generator that
+            was not seeded alike.
     """
     try:
+        if isinstance(data, str) and "@" in data:
+            draws, _, mark = data.partition("@")
+            if not (draws.isascii() and draws.isdigit() and len(draws) < 16):
+                raise ValueError(f"not a count of draws: {brief(draws)}")
+            if not isinstance(rng, _SeededRandom) or rng._checkpoints is None:
+                raise ValueError("a count of draws needs a generator seeded as it was")
+            if mark != rng.mark:
+                raise ValueError("the state of a bot seeded otherwise")
+            rng._restore(int(draws))
+            return
+        if isinstance(data, str):
+            head, packed, *gauss = data.split(":")
+            if not head.startswith("mt") or len(gauss) > 1:
+                raise ValueError("not a packed generator state")
+            raw = base64.b64decode(packed, validate=True)
+            words = struct.unpack(f"<{len(raw) // 4}I", raw)
+            rng.setstate((int(head[2:]), words, float(gauss[0]) if gauss else None))
+            return
         version, internal, gauss = data
         rng.setstate((version, tuple(int(i) for i in internal), gauss))
-    except (TypeError, ValueError) as exc:
+    except (TypeError, ValueError, struct.error, binascii.Error) as exc:
         raise ValueError(f"not a bot's generator state: {exc}") from None
 
 
@@ -153,7 +265,7 @@ class RandomBot:
     """
 
     def __init__(self, seed: int | str | None = None) -> None:
-        self._rng = random.Random(seed)
+        self._rng: random.Random = _SeededRandom(seed)
 
     def choose(self, view: PlayerView) -> Action:
         """One of ``view.legal_actions``, each equally likely.
@@ -792,7 +904,7 @@ class RuleBot(_Remembering):
             raise ValueError(f"blunder must be a number from 0 to 1, not {blunder!r}")
         if not 0.0 <= blunder <= 1.0:
             raise ValueError(f"blunder must be from 0 to 1, not {blunder!r}")
-        self._rng = random.Random(seed)
+        self._rng: random.Random = _SeededRandom(seed)
         self._repetition = _Repetition()
         self.weights = weights if weights is not None else _DEFAULT_WEIGHTS
         self.cheats = cheats
@@ -1025,7 +1137,7 @@ class SearchBot(_Remembering):
         else:
             raise ValueError(f"unknown clock {clock!r} (wall, cpu, or a callable)")
         self.clock = clock
-        self._rng = random.Random(seed)
+        self._rng: random.Random = _SeededRandom(seed)
         self._repetition = _Repetition()
         self.time_limit = time_limit
         self.playouts = playouts

@@ -68,6 +68,26 @@ def _built_in_bot(name: str, seed: int | str | None) -> Bot:
     return make_player(name, seed)
 
 
+def _history(data: Any, moves: int, where: str) -> list[list[Any]]:
+    """A saved bot's history (``[[ply, state], ...]``, plies rising, each before the last
+    position), checked.
+
+    Raises:
+        RecordError: it is not such a list (the entry is named).
+    """
+    if not isinstance(data, list):
+        raise RecordError(f"{where}/history", "a list of [ply, state]")
+    previous = -1
+    for k, item in enumerate(data):
+        if not (isinstance(item, list) and len(item) == 2 and type(item[0]) is int):
+            raise RecordError(f"{where}/history/{k}", "a pair [ply, state]")
+        if not previous < item[0] < moves:
+            why = f"ply {item[0]}: not rising within 0-{moves - 1}"
+            raise RecordError(f"{where}/history/{k}", why)
+        previous = item[0]
+    return data
+
+
 def _specs(
     bots: Mapping[int, str] | None, base: int | str
 ) -> dict[int, tuple[str, int | str | None]]:
@@ -172,9 +192,10 @@ class Game:
         for seat, (name, bot_seed) in self._specs.items():
             check_seat(seat, record.rules.players)
             self._bots[seat] = factory(name, bot_seed)
-        # The bots' states (of those with get_state and set_state) as each position became
-        # current, so that an undo winds them back too; None where unknown (before a load).
-        self._bot_states: list[dict[int, Any] | None] = [self._bot_snapshot()]
+        # The bots' states (of those with get_state and set_state) by seat as each position
+        # became current, so that an undo winds them back too; a seat is missing where its
+        # bot's state is not known (before the position of a load from an older save).
+        self._bot_states: list[dict[int, Any]] = [self._bot_snapshot()]
 
     def _bot_snapshot(self) -> dict[int, Any]:
         snapshot = {}
@@ -311,8 +332,7 @@ class Game:
         self._states.pop()
         self._events.pop()
         self._bot_states.pop()
-        saved = self._bot_states[-1]
-        for seat, data in (saved or {}).items():
+        for seat, data in self._bot_states[-1].items():
             getattr(self._bots[seat], "set_state")(data)  # noqa: B009 - checked in the snapshot
         return self._moves.pop()
 
@@ -372,6 +392,7 @@ class Game:
                 "name": name,
                 "seed": seed,
                 "state": get_state() if callable(get_state) else None,
+                "history": self._bot_history(seat),
             }
         meta = dict(self.meta)
         if bots:
@@ -387,6 +408,18 @@ class Game:
             meta=meta,
         )
         return record.finish(self.state)
+
+    def _bot_history(self, seat: int) -> list[list[Any]]:
+        """The bot's states before the last position, as ``[ply, state]`` where they changed
+        (the plies of :attr:`moves`: 0 is the dealt position), so that an undo after a load
+        winds the bot back as well."""
+        history: list[list[Any]] = []
+        last: Any = None
+        for ply, snapshot in enumerate(self._bot_states[:-1]):
+            if seat in snapshot and (not history or snapshot[seat] != last):
+                history.append([ply, snapshot[seat]])
+                last = snapshot[seat]
+        return history
 
     @classmethod
     def from_record(
@@ -428,6 +461,7 @@ class Game:
             raise RecordError(f"meta/{BOTS_KEY}", "the bots are an object by seat")
         specs: dict[int, tuple[str, int | str | None]] = {}
         states: dict[int, Any] = {}
+        histories: dict[int, list[list[Any]]] = {}
         for key, entry in saved.items():
             where = f"meta/{BOTS_KEY}/{key}"
             if not (isinstance(key, str) and key.isascii() and key.isdigit() and len(key) < 7):
@@ -439,6 +473,7 @@ class Game:
                 raise RecordError(f"{where}/seed", "a seed is an integer or text")
             specs[int(key)] = (entry["name"], seed)
             states[int(key)] = entry.get("state")
+            histories[int(key)] = _history(entry.get("history", []), len(record.actions), where)
         game = cls.__new__(cls)
         try:
             game._setup(record, specs, meta, make_bot or _built_in_bot)
@@ -461,8 +496,23 @@ class Game:
                     set_state(data)
                 except ValueError as exc:
                     raise RecordError(f"meta/{BOTS_KEY}/{seat}/state", str(exc)) from None
-        # The bots' states are known at the position loaded, not before it.
-        game._bot_states = [None] * len(record.actions) + [game._bot_snapshot()]
+        # The bots' states before the position loaded: as saved, each until it changed.
+        known: list[dict[int, Any]] = [{} for _ in record.actions]
+        for seat, history in histories.items():
+            for k, (ply, data) in enumerate(history):
+                end = history[k + 1][0] if k + 1 < len(history) else len(record.actions)
+                for at in range(ply, end):
+                    known[at][seat] = data
+        game._bot_states = [*known, game._bot_snapshot()]
+        for seat, history in histories.items():  # each saved state is one the bot accepts
+            for ply, data in history:
+                try:
+                    getattr(game._bots[seat], "set_state")(data)  # noqa: B009 - a stateful bot
+                except (AttributeError, ValueError) as exc:
+                    where = f"meta/{BOTS_KEY}/{seat}/history/{ply}"
+                    raise RecordError(where, str(exc)) from None
+        for seat, data in game._bot_states[-1].items():
+            getattr(game._bots[seat], "set_state")(data)  # noqa: B009 - checked in the snapshot
         return game
 
     def to_dict(self) -> dict[str, Any]:

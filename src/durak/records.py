@@ -509,14 +509,31 @@ def replay(record: Record) -> GameState:
 
 
 def dumps(record: Record, *, indent: int | None = 2) -> str:
-    """The record as JSON text.
+    """The record as JSON text: with ``indent``, one field a line, and each entry of ``meta`` on
+    one line; without, all on one line.
 
     Raises:
         TypeError: ``record`` is not a :class:`Record`.
     """
     if not isinstance(record, Record):
         raise TypeError(f"expected a Record, not {type(record).__name__}")
-    return json.dumps(record.to_dict(), indent=indent, ensure_ascii=False) + "\n"
+    data = record.to_dict()
+    meta = data.get("meta")
+    if indent is None or not isinstance(meta, dict) or not meta:
+        return json.dumps(data, indent=indent, ensure_ascii=False) + "\n"
+    # Each entry of ``meta`` on one line (a front-end's or the bots' state can hold long lists
+    # of numbers), the rest one field a line as ever.
+    compact = {}
+    for n, key in enumerate(list(meta)):
+        mark = f"\u0000meta {n}\u0000"
+        compact[json.dumps(mark)] = json.dumps(meta[key], ensure_ascii=False, separators=(",", ":"))
+        meta[key] = mark
+    text = json.dumps(data, indent=indent, ensure_ascii=False)
+    if any(text.count(mark) != 1 for mark in compact):
+        return json.dumps(record.to_dict(), indent=indent, ensure_ascii=False) + "\n"
+    for mark, value in compact.items():
+        text = text.replace(mark, value)
+    return text + "\n"
 
 
 def loads(text: str | bytes) -> Record:

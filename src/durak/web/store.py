@@ -38,6 +38,7 @@ import logging
 import sqlite3
 import threading
 import time
+import weakref
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -136,6 +137,9 @@ class Store:
         self.path = str(path)
         self.grouped = grouped
         self.db = self._connect()
+        # A store dropped without close() (a table manager's own in-memory store, say) still
+        # closes its connection when it is collected, or at exit.
+        weakref.finalize(self, self.db.close)
         self.db.executescript(_SCHEMA)
         columns = {row[1] for row in self.db.execute("PRAGMA table_info(tables)")}
         if "creator" not in columns:  # a file of an earlier version
