@@ -41,7 +41,7 @@ import struct
 import time
 import zlib
 from collections.abc import Callable, Collection, Sequence
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
 import attrs
 
@@ -83,6 +83,7 @@ __all__ = [
     "RuleBot",
     "RuleWeights",
     "SearchBot",
+    "StatefulBot",
     "bot_names",
     "installed_bots",
     "make_bot",
@@ -100,6 +101,22 @@ class Bot(Protocol):
     tournaments) then skip building the view (:class:`RandomBot` does this)."""
 
     def choose(self, view: PlayerView) -> Action: ...
+
+
+@runtime_checkable
+class StatefulBot(Bot, Protocol):
+    """A bot whose state can be saved and restored: every built-in bot. :class:`durak.Game`
+    saves it with a game and winds it back on an undo; ``isinstance(bot, StatefulBot)`` tells
+    (and narrows the type for a type checker).
+
+    ``get_state()`` gives what the bot has changed in itself by playing (its generator, its
+    memory of positions) as JSON values; ``set_state(data)`` on a bot made alike (the same
+    name, options and seed) continues exactly as the bot it came from would, and raises
+    :class:`ValueError` for data that is not such a state."""
+
+    def get_state(self) -> Any: ...
+
+    def set_state(self, data: Any) -> None: ...
 
 
 def outcome(result: Result, seat: int) -> float:

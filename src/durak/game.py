@@ -35,7 +35,7 @@ import attrs
 
 from durak._input import brief
 from durak.actions import Action, is_action
-from durak.bots import Bot, bot_names
+from durak.bots import Bot, StatefulBot, bot_names
 from durak.cards import Card
 from durak.engine import apply_with_events, next_actor
 from durak.errors import PositionError, check_seat
@@ -198,12 +198,8 @@ class Game:
         self._bot_states: list[dict[int, Any]] = [self._bot_snapshot()]
 
     def _bot_snapshot(self) -> dict[int, Any]:
-        snapshot = {}
-        for seat, bot in self._bots.items():
-            get_state = getattr(bot, "get_state", None)
-            if callable(get_state) and callable(getattr(bot, "set_state", None)):
-                snapshot[seat] = get_state()
-        return snapshot
+        bots = self._bots.items()
+        return {seat: bot.get_state() for seat, bot in bots if isinstance(bot, StatefulBot)}
 
     # -- the position ---------------------------------------------------------------------
 
@@ -333,7 +329,9 @@ class Game:
         self._events.pop()
         self._bot_states.pop()
         for seat, data in self._bot_states[-1].items():
-            getattr(self._bots[seat], "set_state")(data)  # noqa: B009 - checked in the snapshot
+            bot = self._bots[seat]
+            assert isinstance(bot, StatefulBot)  # only such bots are in a snapshot
+            bot.set_state(data)
         return self._moves.pop()
 
     def events(self, player: int | None = None, move: int = -1) -> tuple[Event, ...]:
