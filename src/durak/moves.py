@@ -22,14 +22,19 @@ What is read, in any case, words and cards of every shipped language mixed freel
 
 - cards as :meth:`durak.i18n.Language.card` prints them in English, German, Polish and Russian
   (``Q♥``, ``Qh``, ``D♥``, ``Dh``, ``Д♥``, ``10h``, ``Th``; the jack ``J``/``B``/``W``/``В``, the
-  queen ``Q``/``D``/``Д``, the king ``K``/``К``, the ace ``A``/``Т``; ``Jk`` the joker);
+  queen ``Q``/``D``/``Д``, the king ``K``/``К``, the ace ``A``/``Т`` or a Cyrillic ``А``;
+  ``Jk`` the joker), and with the suit letters Russian players write (``ч`` черви, ``п``
+  пики, ``к`` крести or ``т`` трефы, ``б`` бубны: ``10ч``, ``Тк``, ``Дб``);
 - one card: every legal action that plays it (lead, throw in, beat an open card, transfer,
   show a trump); two or more: a beat ``attack defence`` (either order), a lead or a transfer of
   them all;
-- a word, alone or before cards: :data:`WORDS` (``take``, ``t``, ``беру``, ``nehme``,
-  ``biorę``; ``pass``, ``d``, ``done``, ``bito``, ``бито``, ``fertig``, ``pas``; ``show``,
-  ``transfer``, ``lead``, ``throw``, ``beat`` and their translations; ``with`` and its
-  translations between the cards of a beat are skipped);
+- a word, before or after the cards: :data:`WORDS` (``take``, ``t``, ``беру``, ``забрал``,
+  ``nehme``, ``biorę``; ``pass``, ``d``, ``done``, ``bito``, ``бито``, ``отбой``, ``weiter``,
+  ``pas``; ``show``, ``transfer``, ``lead``, ``throw``, ``beat``, ``exchange``, ``redeal``,
+  ``catch`` and their translations; words such as ``with``, ``in``, ``trump``, ``картой`` are
+  skipped, and so is punctuation around a word), so that everything the library says of a move
+  in any of its languages (``Language(code).say(action.describe())``: ``throw in 6♦``,
+  ``9♠ mit K♠ schlagen``, ``wyjdź kartą 9♠``, ``перевести картой 9♠``) reads back as that move;
 - any other kind of action as its notation without the seat (``exchange 6h``, ``redeal``, a
   rule module's ``catch 7c``), and the full notation (``p0 lead 7h``) of the player himself.
 
@@ -77,32 +82,66 @@ __all__ = [
     "readings",
 ]
 
-#: The words a player may type for an action, by the verb of the notation they stand for (and
-#: ``"with"``, skipped between the cards of a beat): English, German, Polish and Russian, in
-#: lower case. A word is read in any case.
+#: The words a player may type for an action, by the verb of the notation they stand for, in
+#: English, German, Polish and Russian, in lower case (read in any case, before or after the
+#: cards, with or without Polish diacritics, punctuation such as ``!`` ignored): every word the
+#: library's own descriptions use (``Language(code).say(action.describe())``) and the common
+#: words players type. ``"play"`` words name no kind (``lege 7h`` reads as ``7h``); ``"with"``
+#: holds the words skipped wherever they stand (``with``, ``in``, ``trump``, ``картой`` ...).
 WORDS: dict[str, frozenset[str]] = {
     verb: frozenset(words.split())
     for verb, words in {
-        "take": "t take nehme nehmen aufnehmen biorę biore wezmę wezme беру взял взять забираю",
-        "pass": "d done pass bito fertig passe pas pasuję pasuje бито пас",
-        "show": "show zeige zeigen pokaż pokaz показать показываю",
-        "transfer": "transfer schiebe weiter przekaż przekaz перевод перевожу",
-        "lead": "lead ausspielen spiele wychodzę wychodze хожу",
-        "throw": "throw throwin dazu dorzucam подкидываю подкинуть",
-        "beat": "beat schlage stechen biję bije бью крою побить",
-        "with": "with mit z ze чем",
+        "take": "t take takes taking nehme nehmen aufnehmen biorę biore wezmę wezme zabieram "
+        "beru беру взял взять забираю забрал заберу",
+        "pass": "d done pass passing bito fertig passe passen weiter pas pasuję pasuje "
+        "бито бита отбой пас пасую",
+        "show": "show zeige zeigen pokaż pokaz pokazuję pokazuje показать показываю покажу",
+        "transfer": "transfer schiebe schieben weiterschieben przekaż przekaz przekazuję "
+        "przekazuje przekazać przekazac перевод перевожу перевести переведу",
+        "lead": "lead ausspielen spiele wyjdź wyjdz wychodzę wychodze хожу сходить схожу",
+        "throw": "throw throwin dazu zuwerfen werfe dorzucam dorzuć dorzuc dołóż doloz dokładam "
+        "dokladam подкидываю подкинуть подкину",
+        "beat": "beat schlage schlagen stechen steche biję bije przebij przebijam бью крою "
+        "побить покрыть покрываю",
+        "exchange": "exchange tauschen tausche wymień wymien обменять обменяю",
+        "redeal": "redeal neu rozdania rozdanie пересдачу пересдача",
+        "catch": "catch erwischen erwische przyłap przylap поймать ловлю",
+        "play": "play lege legen zagraj gram кладу",
+        "with": "with in mit z ze чем card cards karte karten kartą karta kartami kartę karte "
+        "картой картами карту карта trump trumpf atut atutem atutu козырь козыря козырем "
+        "for the face-up a gegen die offene trumpfkarte geben lassen na odkrytą odkryta "
+        "kartę atutową atutowa na на открытый demand żądaj zadaj ponownego потребовать",
     }.items()
 }
 
-_VERB = {word: verb for verb, words in WORDS.items() for word in words}
+_VERB = {word: verb for verb, words in WORDS.items() for word in words if verb != "with"}
+
+#: Polish letters with diacritics as players type them without (``dołóż`` as ``doloz``).
+_PLAIN = str.maketrans("ąćęłńóśźż", "acelnoszz")
+
+
+def _plain(word: str) -> str:
+    """``word`` with Polish diacritics dropped where the word tables know it only so."""
+    return word if word in _VERB or word in WORDS["with"] else word.translate(_PLAIN)
+
+
+_SKIPPED = WORDS["with"] | {w.translate(_PLAIN) for w in WORDS["with"]}
+
+#: Characters around a word that are not part of it (``беру!``, ``6c,``).
+_PUNCTUATION = ".,!?;:…\"'«»„“”()"
 
 #: The rank letters of the shipped languages (``Language(code).rank``) in the library's own:
 #: German and Polish jack, queen; Russian jack, queen, king, ace (Cyrillic letters).
-_RANK_LETTERS = {"B": "J", "W": "J", "D": "Q", "В": "J", "Д": "Q", "К": "K", "Т": "A"}
+_RANK_LETTERS = {"B": "J", "W": "J", "D": "Q", "В": "J", "Д": "Q", "К": "K", "Т": "A", "А": "A"}
 
-_CARD_WORD = re.compile(r"^(10|[2-9TJQKAjqkatBWDbwdВДКТвдкт])([cdhsCDHS♣♦♥♠♧♢♡♤])(#\d+)?$")
+_CARD_WORD = re.compile(
+    r"^(10|[2-9TJQKAjqkatBWDbwdВДКТАвдкта])([cdhsCDHS♣♦♥♠♧♢♡♤чпкбтЧПКБТ])(#\d+)?$"
+)
 
 _WHITE_SUITS = {"♧": "♣", "♢": "♦", "♡": "♥", "♤": "♠"}
+
+#: The suits as Russian players write them: черви, пики, крести (or трефы), бубны.
+_RUSSIAN_SUITS = {"ч": "h", "п": "s", "к": "c", "т": "c", "б": "d"}
 
 #: The longest text read as a move, in characters.
 MAX_MOVE_TEXT = 200
@@ -166,7 +205,7 @@ def read_card(word: str) -> Card | None:
             return None
     rank, suit, copy = found.groups()
     rank = _RANK_LETTERS.get(rank.upper(), rank)
-    suit = _WHITE_SUITS.get(suit, suit)
+    suit = _WHITE_SUITS.get(suit, _RUSSIAN_SUITS.get(suit.lower(), suit))
     try:
         return Card.parse(rank + suit + (copy or ""))
     except InvalidError:
@@ -309,20 +348,33 @@ def _read(
         if action.player != player:
             raise MoveTextError(text, message("move.other-seat", given=_shown(text), seat=player))
         return [a for a in legal if a == action], action
-    verb = _VERB.get(head)
-    rest = words[1:] if verb is not None else words
-    if verb is None and head in ACTION_KINDS:  # another kind, by its notation without the seat
+    if head not in _VERB and head in ACTION_KINDS:  # another kind, by its notation sans seat
         action = _notation(f"p{player} {' '.join(words)}", text)
         return [a for a in legal if a == action], action
-    rest = [w for w in rest if w.lower() not in WORDS["with"]] if verb in (None, "beat") else rest
+    verbs: list[str] = []
     cards: list[Card] = []
-    for word in rest:
+    for raw in words:
+        word = raw.strip(_PUNCTUATION)
+        key = _plain(word.lower())
+        if not word or key in _SKIPPED:
+            continue
+        if key in _VERB:
+            if _VERB[key] != "play":
+                verbs.append(_VERB[key])
+            continue
         card = read_card(word)
         if card is None:
             raise MoveTextError(text, message("move.unknown", given=_shown(word)))
         cards.append(card)
+    if len(set(verbs)) > 1:  # two kinds of move in one line
+        raise MoveTextError(text, message("move.unknown", given=_shown(text)))
+    verb = verbs[0] if verbs else None
     if verb in ("take", "pass") and cards:
         raise MoveTextError(text, message("move.unknown", given=_shown(text)))
+    if verb in ("exchange", "redeal", "catch"):  # kinds read by their notation
+        notation = " ".join([f"p{player}", verb, *(str(c) for c in cards)])
+        action = _notation(notation, text)
+        return [a for a in legal if a == action], action
     found, probe = _match(player, verb, tuple(cards), legal)
     unique: list[Action] = []
     for action in found:
