@@ -236,8 +236,9 @@ def test_keys_choose_play_take_done_and_quit() -> None:
     right, down, enter = "\x1b[C", "\x1b[B", "\r"
     with create_pipe_input() as keys:
         # Qc is selected first (the first playable card): Enter asks which ace, Down picks Ah,
-        # Enter beats it; Right moves the selection; T takes; an unbound key does nothing; Q quits
-        keys.send_text(enter + down + enter + right + "t" + "x" + "q")
+        # Enter beats it; Right moves the selection; t and Enter take; a typed key is only
+        # shown, Backspace takes it off; q and Enter quit
+        keys.send_text(enter + down + enter + right + "t" + enter + "x" + "\x7f" + "q" + enter)
         status = _play_keys(session, console, pt_input=keys, pt_output=DummyOutput())
     assert status == 0
     log = list(session.log)
@@ -255,7 +256,8 @@ def test_keys_enter_on_a_card_that_cannot_be_played_explains_why() -> None:
     buffer = io.StringIO()
     console = Console(file=buffer, force_terminal=False, width=100)
     with create_pipe_input() as keys:
-        keys.send_text("\x1b[C" + "\r" + "d" + "q")  # Right to 7h, Enter: 7h cannot beat 8c
+        # Right to 7h, Enter: 7h cannot beat 8c; d and Enter: the defender cannot pass; quit
+        keys.send_text("\x1b[C" + "\r" + "d\r" + "q\r")
         _play_keys(session, console, pt_input=keys, pt_output=DummyOutput())
     assert session.state.unbeaten == parse_cards("8c")  # nothing was played
     assert session.actions == 1

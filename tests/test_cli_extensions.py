@@ -81,13 +81,13 @@ def test_R15_5_catch_is_typed_and_listed_in_line_mode() -> None:
     assert parse_command("catch 7c", session.state, 0).action == Catch(0, "7c")
 
 
-def test_R15_5_the_C_key_catches_the_cheat() -> None:
+def test_R15_5_c_and_enter_catch_the_cheat() -> None:
     session = _cheat_session()
     buffer = io.StringIO()
     console = Console(file=buffer, force_terminal=False, width=110)
     with create_pipe_input() as keys:
-        keys.send_text("c" + "q")
+        keys.send_text("c\r" + "q\r")
         _play_keys(session, console, pt_input=keys, pt_output=DummyOutput())
     assert session.history[:1] == [Catch(0, "7c")]
     assert any("catch" in line for line in session.log)
-    assert "C catch" in buffer.getvalue()
+    assert "c catch" in buffer.getvalue()

@@ -27,7 +27,7 @@ TEXTS = {
         "transferred": "du schiebst mit 8♣ weiter an",
         "defending": "Du verteidigst",
         "end": "Enter oder Q beendet.",
-        "typed": "Getippte Befehle gibt es mit durak play --line",
+        "typed": "getippt: x · Enter spielt es",
         "hand": "Dein Blatt",
     },
     "en": {
@@ -36,7 +36,7 @@ TEXTS = {
         "transferred": "you transferred with 8♣ to",
         "defending": "You defend",
         "end": "Press Enter or Q to leave.",
-        "typed": "Typed commands need durak play --line",
+        "typed": "typed: x · Enter plays it",
         "hand": "Your hand",
     },
 }
@@ -99,7 +99,8 @@ def _play_through(lang: str, env: dict[str, str]) -> tuple[list[tuple[str, str]]
     term = Terminal(ARGS, env)
     try:
         assert words["hand"] in term.text
-        assert words["typed"] in term.press("x")  # typed text is answered, not ignored
+        assert words["typed"] in term.press("x")  # typed text is shown as it is typed
+        assert words["typed"] not in term.press("\x1b")  # Esc clears it
         menus: list[tuple[str, str]] = []
         for _ in range(300):  # a game of 36 cards takes far fewer decisions
             screen = term.text
@@ -110,7 +111,7 @@ def _play_through(lang: str, env: dict[str, str]) -> tuple[list[tuple[str, str]]
                 continue
             after = term.press("\r")
             if after == screen or "(R" in after:  # nothing to play: take or done
-                term.press("t" if words["defending"] in after else "d")
+                term.press("t\r" if words["defending"] in after else "d\r")
         last = term.text
         term.press("\r")
         return menus, last, term.close()
@@ -143,7 +144,7 @@ def test_play_lang_option_beats_the_environment() -> None:
     try:
         assert "Twoja ręka" in term.text
         assert "Dein Blatt" not in term.text  # LANG=de_DE gives way to --lang pl
-        term.press("q")
+        term.press("q\r")
         assert term.close() == 0
     finally:
         if term.child.isalive():

@@ -239,7 +239,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="play a game against computer players",
         description="Play a game at seat 0 against computer players (by default the "
         "rule-of-thumb player where there is one). Keys: Left/Right choose a card, Enter "
-        "plays it, T take, D done (pass), C catch a cheat (rules with cheating), Q quit. "
+        "plays it; or type a move and Enter: a card (7h), two (7h 9h), t take, d done (pass), "
+        "c catch a cheat (rules with cheating), q quit; Esc clears it. "
         + LINE_HELP,
     )
     common(play, f"{DEFAULT_LEVEL}, the {default_bot()} bot")

@@ -33,6 +33,7 @@ from durak.cli.render import (
 from durak.cli.screen import CHEATING_KEY_HELP, Scene, ScreenState, render_scene
 from durak.engine import apply_with_events, new_game, next_actor
 from durak.errors import IllegalActionError
+from durak.moves import MAX_MOVE_TEXT
 from durak.events import events_for
 from durak.i18n import choose_language, language
 from durak.records import Record, dump
@@ -244,6 +245,8 @@ class _KeyUI:
         self.session = session
         self.screen = ScreenState()
         self.quit = False
+        #: The move being typed (shown on the screen; Enter plays it, Esc clears it).
+        self.buffer = ""
         self._fix_selection()
 
     # selection ------------------------------------------------------------------------------
@@ -289,8 +292,15 @@ class _KeyUI:
         self.session.advance()
         self._fix_selection()
 
-    def enter(self) -> None:
-        """Enter: play the selected card, or confirm the highlighted choice."""
+    def enter(self) -> bool:
+        """Enter: play the typed move if one is being typed, else the selected card, or confirm
+        the highlighted choice. Whether the player asked to quit (``q`` typed)."""
+        if self.buffer:
+            return self.submit()
+        self._enter_card()
+        return False
+
+    def _enter_card(self) -> None:
         if self.screen.choices is not None:
             self._play(self.screen.choices[self.screen.choice])
             return
@@ -322,9 +332,10 @@ class _KeyUI:
             self._play(self.screen.choices[k - 1])
 
     def cancel(self) -> None:
-        """Esc: close the choice."""
+        """Esc: close the choice, and clear the typed move."""
         self.screen.choices = None
         self.screen.message = None
+        self.buffer = ""
 
     def catch(self) -> None:
         """C: catch a cheat on the table (R15.5): the one there is, or a choice of them."""
@@ -351,14 +362,49 @@ class _KeyUI:
             ) or session.look._("not now")
 
     def typed(self, key: str) -> None:
-        """A key the screen does not use (typed text): say how to play here, and that typed
-        commands need ``--line``."""
+        """A printable key: it goes into the typed move, shown on the screen; nothing is
+        played until Enter (so ``Kd``, ``7h`` or ``Th`` is read whole, never its letters as
+        keys: ``t``, ``d``, ``c`` and ``q`` then Enter take, pass, catch and quit)."""
         if self.session.over:
             return
-        self.screen.message = self.session.look._(
-            "Typed commands need durak play --line; here: ←/→ and Enter play a card, "
-            "T take, D done, Q quit."
+        if key == " " and not self.buffer:
+            return
+        self.buffer = (self.buffer + key)[:MAX_MOVE_TEXT]
+        self._show_buffer()
+
+    def backspace(self) -> None:
+        """Backspace: the typed move's last character off."""
+        self.buffer = self.buffer[:-1]
+        self._show_buffer()
+
+    def _show_buffer(self) -> None:
+        self.screen.message = (
+            self.session.look._("typed: {text} · Enter plays it · Esc clears").format(
+                text=self.buffer
+            )
+            if self.buffer
+            else None
         )
+
+    def submit(self) -> bool:
+        """Enter on a typed move: read it as ``durak play --line`` reads a line and play it,
+        or say why not. Whether it asked to quit."""
+        text, self.buffer = self.buffer.strip(), ""
+        self.screen.message = None
+        if text.lower() in ("c", "catch"):
+            self.catch()
+            return False
+        session = self.session
+        command = parse_command(text, session.state, HUMAN, session.look, session.name)
+        if command.quit:
+            self.quit = not session.over
+            return True
+        if command.action is None:
+            self.screen.message = command.message or session.look._("not now")
+            return False
+        self.screen.choices = None
+        self._play(command.action)
+        return False
 
     def render(self, width: int) -> str:
         """The screen as text with ANSI styles, ``width`` columns wide."""
@@ -411,31 +457,18 @@ def _play_keys(
 
     @bind("enter")
     def _enter(event: KeyPressEvent) -> None:
-        if session.over:
+        if session.over or ui.enter():
             event.app.exit()
-            return
-        ui.enter()
 
     @bind("escape")
     def _escape(event: KeyPressEvent) -> None:
         ui.cancel()
 
-    @bind("t", "T")
-    def _take(event: KeyPressEvent) -> None:
-        if not session.over:
-            ui.simple(Take(HUMAN))
+    @bind("backspace", "c-h")
+    def _backspace(event: KeyPressEvent) -> None:
+        ui.backspace()
 
-    @bind("d", "D")
-    def _done(event: KeyPressEvent) -> None:
-        if not session.over:
-            ui.simple(Pass(HUMAN))
-
-    @bind("c", "C")
-    def _catch(event: KeyPressEvent) -> None:
-        if not session.over:
-            ui.catch()
-
-    @bind("q", "Q", "c-c", "c-d")
+    @bind("c-c", "c-d")
     def _quit(event: KeyPressEvent) -> None:
         ui.quit = not session.over
         event.app.exit()
@@ -444,13 +477,16 @@ def _play_keys(
 
         @bind(str(digit))
         def _digit(event: KeyPressEvent, k: int = digit) -> None:
-            if ui.screen.choices is None:
+            if ui.screen.choices is not None and not ui.buffer:
+                ui.choose_number(k)  # a digit picks an option of the open menu
+            else:
                 ui.typed(event.data)
-            ui.choose_number(k)
 
     @bind("<any>")
     def _other(event: KeyPressEvent) -> None:
-        if event.data.isprintable():
+        if session.over and event.data in ("q", "Q"):
+            event.app.exit()
+        elif event.data.isprintable():
             ui.typed(event.data)
 
     def text() -> ANSI:

@@ -26,9 +26,9 @@ from durak.cli.render import (
 from durak.i18n import N_
 from durak.views import PlayerView
 
-_KEY_HELP = N_("←/→ choose a card · Enter play it · T take · D done (pass) · Q quit")
-#: The key help where cheating is on (R15.5): C catches a cheat on the table.
-CHEATING_KEY_HELP = N_("←/→ choose a card · Enter play it · T take · D done · C catch · Q quit")
+_KEY_HELP = N_("←/→ choose · Enter play · or type + Enter: 7h, t take, d done, q quit")
+#: The key help where cheating is on (R15.5): c and Enter catch a cheat on the table.
+CHEATING_KEY_HELP = N_("←/→ · Enter play · or type + Enter: 7h, t take, d done, c catch, q quit")
 _CHOICE_HELP = N_("↑/↓ then Enter, or 1-9, to play · Esc back")
 
 
