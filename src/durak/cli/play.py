@@ -17,7 +17,7 @@ from rich.console import Console, RenderableType
 from rich.text import Text
 
 from durak import __version__
-from durak.actions import Action, Pass, Take
+from durak.actions import Action
 from durak.cards import Card
 from durak.cli.commands import _explain_card, _illegal_text, card_actions, parse_command
 from durak.cli.console import _ansi, _can_encode, _console, _fail, _is_plain
@@ -33,9 +33,9 @@ from durak.cli.render import (
 from durak.cli.screen import CHEATING_KEY_HELP, Scene, ScreenState, render_scene
 from durak.engine import apply_with_events, new_game, next_actor
 from durak.errors import IllegalActionError
-from durak.moves import MAX_MOVE_TEXT
 from durak.events import events_for
 from durak.i18n import choose_language, language
+from durak.moves import MAX_MOVE_TEXT
 from durak.records import Record, dump
 from durak.rules import Rules
 from durak.rules.extensions import Catch
