@@ -242,3 +242,20 @@ def test_issue40_2_a_saved_game_s_bots_are_compact() -> None:
         bot = json.loads(text)["meta"]["durak.bots"]["1"]
         assert bot["state"]["rng"].split("@")[0].isdigit(), "the generator as a count of draws"
     assert sum(sizes) / len(sizes) < 12_000, sizes
+
+
+@pytest.mark.parametrize(("count", "n"), [(1, 2), (2, 1), (5, 3), (11, 2), (21, 5), (22, 2)])
+def test_issue40_10_the_hands_count_reason_agrees_in_number_in_every_language(
+    count: int, n: int
+) -> None:
+    from durak.messages import message
+
+    said = {c: Language(c).say(message("position.hands-count", count=count, n=n)) for c in LANGS}
+    assert said["en"] == f"hands: {count} given, the game has {n} player" + ("s" if n != 1 else "")
+    assert " 1 рук" not in said["ru"] and " 1 rąk" not in said["pl"] and "1 Hände" not in said["de"]
+    ru_player = {1: "игрок", 2: "игрока", 3: "игрока", 5: "игроков"}
+    if n in ru_player and not 11 <= n % 100 <= 14:
+        assert said["ru"].endswith(f"{n} {ru_player[n]}"), said["ru"]
+
+
+LANGS = ("en", "de", "pl", "ru")

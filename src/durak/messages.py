@@ -524,10 +524,11 @@ TEMPLATES: Mapping[str, tuple[str, str | None]] = MappingProxyType(
             ),
             _m("position.table-not-cards", "table: {given} is not a pair of cards"),
             _m("position.not-seats", "{field}: expected seat numbers, not {given}"),
+            # ``count`` stands without a noun, so that only ``n`` needs a plural form.
             _mp(
                 "position.hands-count",
-                "hands: {count} hands given for {n} players",
-                "hands: {count} hands given for {n} players",
+                "hands: {count} given, the game has {n} player",
+                "hands: {count} given, the game has {n} players",
             ),
             _m("position.trump-card-not-card", "trump_card: not a card: {given}"),
             _m(
