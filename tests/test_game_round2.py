@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 
+import attrs
 import pytest
 
 from durak import Action, Game, Rules
@@ -259,3 +260,26 @@ def test_issue40_10_the_hands_count_reason_agrees_in_number_in_every_language(
 
 
 LANGS = ("en", "de", "pl", "ru")
+
+
+def test_issue40_9_a_replay_error_is_coded_and_said_whole_in_every_language() -> None:
+    from durak.actions import Take
+    from durak.records import ReplayError, replay
+
+    bad = Record(rules=Rules(), seed=1, actions=(Take(0),))
+    with pytest.raises(ReplayError) as info:
+        replay(bad)
+    error = info.value
+    assert error.code == "illegal.not-led" and error.message.code == "error.replay"
+    said = {code: Language(code).say(error.message) for code in LANGS}
+    assert said["en"] == "replay: action 0 (p0 take): no bout has been led yet (R4.2)"
+    assert said["ru"].startswith("повтор партии: ход 0 (p0 take): ") and "R4.2" in said["ru"]
+    assert len(set(said.values())) == 4
+    finished = Game(Rules(), seed=2, bots={0: "rule", 1: "rule"})
+    finished.play_bots()
+    record = finished.record()
+    wrong = attrs.evolve(record, result=attrs.evolve(record.result, durak=1 - record.result.durak))
+    with pytest.raises(ReplayError) as differs:
+        replay(wrong)
+    assert differs.value.code == "error.replay-result"
+    assert Language("de").say(differs.value.message).startswith("Nachspielen: ")

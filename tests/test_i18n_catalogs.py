@@ -123,6 +123,7 @@ SAMPLE = {
     "near": "podkidnoy",
     "line": 3,
     "expected": 2,
+    "index": 7,
 }
 
 

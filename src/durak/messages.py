@@ -64,8 +64,9 @@ name                                              value
 ``n``                                             a count: it chooses the plural form
 ``place``                                         a finishing place, 1 or more (an ordinal)
 ``limit``, ``cap``, ``hand``, ``seat``,           a whole number (``seat``, ``other`` and
-``count``, ``expected``                           ``expected`` of a position's texts: a seat
-                                                  number, written as it is)
+``count``, ``expected``, ``index``                ``expected`` of a position's texts: a seat
+                                                  number, written as it is; ``index`` a
+                                                  record's action, from 0)
 ``action``                                        an action's description (itself a message)
 ``kind``, ``throwers``, ``rule``, ``text``        text, not translated (a class name, a setting's
                                                   value, a module's description, a rule id)
@@ -435,6 +436,13 @@ TEMPLATES: Mapping[str, tuple[str, str | None]] = MappingProxyType(
             _m("error.illegal-action", "{player} cannot {action}: {reason} ({rule})"),
             _m("error.illegal-action:you", "you cannot {action}: {reason} ({rule})"),
             _m("error.at", "{where}: {reason}"),
+            # A record that cannot be replayed (durak.records.ReplayError): the action at
+            # ``index`` (its ``notation``) is refused for ``reason``, or the result differs.
+            _m("error.replay", "replay: action {index} ({notation}): {reason} ({rule})"),
+            _m(
+                "error.replay-result",
+                "replay: result: the recorded result differs from the replayed one",
+            ),
             _m("card.suit-not-text", "not a suit: {given} (expected text such as 'h')"),
             _m("card.not-a-suit", "not a suit: {given} (expected one of c d h s or ♣ ♦ ♥ ♠)"),
             _m("card.rank-not-text", "not a rank: {given} (expected text such as 'T')"),

@@ -51,7 +51,7 @@ from durak.actions import Action, is_action
 from durak.cards import Card, parse_cards
 from durak.engine import apply, check, new_game
 from durak.errors import DurakError, InvalidError
-from durak.messages import as_message, message
+from durak.messages import Message, as_message, message
 from durak.notation import parse_action
 from durak.rules.settings import Rules
 from durak.state import GameState, Result
@@ -105,13 +105,21 @@ class ReplayError(DurakError):
         rule: the rule id it breaks, or ``None``.
     """
 
-    def __init__(self, index: int | None, action: Action | None, rule: str | None, reason: str):
+    def __init__(
+        self, index: int | None, action: Action | None, rule: str | None, reason: str | Message
+    ):
         self.index = index
         self.action = action
         self.rule = rule
-        where = f"action {index} ({action})" if index is not None else "result"
-        text = f"replay: {where}: {reason}" + (f" ({rule})" if rule else "")
-        self._set(as_message(reason), as_message(text))
+        why = as_message(reason)
+        if index is None:
+            whole = message("error.replay-result")
+        elif rule is None:  # pragma: no cover - the engine names a rule for every refusal
+            whole = message("error.at", where=f"replay: action {index} ({action})", reason=why)
+        else:
+            notation = str(action)
+            whole = message("error.replay", index=index, notation=notation, reason=why, rule=rule)
+        self._set(why if index is not None else whole, whole)
 
 
 def schema() -> dict[str, Any]:
@@ -504,7 +512,7 @@ def replay(record: Record) -> GameState:
             raise ReplayError(i, action, bad[0], bad[1])
         state = apply(state, action)
     if record.result is not None and record.result != state.result:
-        raise ReplayError(None, None, None, "the recorded result differs from the replayed one")
+        raise ReplayError(None, None, None, message("error.replay-result"))
     return state
 
 
