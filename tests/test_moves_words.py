@@ -128,3 +128,14 @@ def test_issue40_7_throw_in_words_and_a_bare_lay_down() -> None:
                     assert parse_action(text, seen) == throws[0], text
                 return
     pytest.fail("no position with a throw-in")
+
+
+def test_issue40_7_show_or_throw_with_two_cards_asks_for_one_not_a_beat() -> None:
+    from durak.moves import MoveTextError
+
+    state, seat = _defending()
+    for text in ("show 9s 9c", "throw 6c 9c"):
+        with pytest.raises(MoveTextError) as info:
+            parse_action(text, view(state, seat))
+        assert info.value.code == "move.one-card"
+        assert Language("ru").say(info.value.message).endswith("укажите одну карту")

@@ -1038,6 +1038,7 @@ TEMPLATES: Mapping[str, tuple[str, str | None]] = MappingProxyType(
             _m("move.empty", "nothing typed: type a card such as 7h, two cards, take or pass"),
             _m("move.unknown", "not a card or a move: {given}"),
             _m("move.needs-cards", "{given}: say which card(s)"),
+            _m("move.one-card", "{given}: name one card"),
             _m("move.other-seat", "{given} is another seat's move: you play seat {seat}"),
             _m("move.onlooker", "you are watching: an onlooker has no moves"),
             _m("move.game-over", "the game is over: there are no more moves"),

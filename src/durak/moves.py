@@ -371,6 +371,8 @@ def _read(
     verb = verbs[0] if verbs else None
     if verb in ("take", "pass") and cards:
         raise MoveTextError(text, message("move.unknown", given=_shown(text)))
+    if verb in ("show", "throw") and len(cards) > 1:  # not a beat of the first with the second
+        raise MoveTextError(text, message("move.one-card", given=_shown(text)))
     if verb in ("exchange", "redeal", "catch"):  # kinds read by their notation
         notation = " ".join([f"p{player}", verb, *(str(c) for c in cards)])
         action = _notation(notation, text)
