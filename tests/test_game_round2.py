@@ -283,3 +283,17 @@ def test_issue40_9_a_replay_error_is_coded_and_said_whole_in_every_language() ->
         replay(wrong)
     assert differs.value.code == "error.replay-result"
     assert Language("de").say(differs.value.message).startswith("Nachspielen: ")
+
+
+def test_issue40_10_an_event_against_you_is_said_to_you() -> None:
+    from durak.events import describe_event
+
+    game = Game(Rules(players=2), seed=1)
+    game.push("6c")
+    led = describe_event(game.events(1)[0])
+    said = {code: Language(code).say(led, you=1) for code in LANGS}
+    assert said["en"] == "player 0 led 6♣ against you"
+    assert said["de"] == "Spieler 0 spielt 6♣ gegen dich aus"
+    assert "player 1" not in said["en"] and "игрок 1" not in said["ru"]
+    assert Language("en").say(led, you=0) == "you led 6♣ against player 1"
+    assert Language("en").say(led) == "player 0 led 6♣ against player 1"

@@ -104,5 +104,5 @@ def test_the_web_page_says_the_attack_passed_to_you_in_polish() -> None:
 def test_the_protocol_page_tells_a_front_end_which_you_template_to_take() -> None:
     page = (Path(__file__).parent.parent / "docs/protocol.md").read_text("utf-8")
     suffixes = {code[code.index(":") :] for code in TEMPLATES if ":" in code}
-    assert suffixes == {":you", ":to-you", ":partner-you"}
+    assert suffixes == {":you", ":to-you", ":partner-you", ":defender-you"}
     assert all(f"`{suffix}`" in page for suffix in suffixes)

@@ -102,7 +102,7 @@ _SUITS_OF = {
 }
 _SEAT = _c("seat", "player {n}")
 # The seats, besides ``player``, whose "you" has a text of its own (``event.left:partner-you``).
-_OBJECT_PARAMS = ("to", "partner")
+_OBJECT_PARAMS = ("to", "partner", "defender")
 _ORDINAL = _c("ordinal", "{n}th")
 _AND = _c("list", "{first} and {last}")
 
@@ -325,8 +325,9 @@ class Language:
         ascii: bool = False,
     ) -> str:
         """``msg`` in this language. A message whose ``player`` is ``you`` is said to him
-        (its ``:you`` text) where the code has one, else one whose ``to`` or ``partner`` is
-        ``you`` by its ``:to-you`` or ``:partner-you`` text; ``name`` names the other seats (default
+        (its ``:you`` text) where the code has one, else one whose ``to``, ``partner`` or
+        ``defender`` is ``you`` by its ``:to-you``, ``:partner-you`` or ``:defender-you`` text
+        where it has one; ``name`` names the other seats (default
         :meth:`seat`); cards as :meth:`card`. Plain text is returned as it is.
 
         Raises:

@@ -42,9 +42,10 @@ made from. A front-end says it in its own language and voice with
 **The codes are public API**: they do not change meaning within a major version. Each code's
 English template is in :data:`TEMPLATES` (``{name}`` marks a parameter); a code with a ``:you``
 twin (``illegal.not-in-hand:you``) has a second text for a front-end that addresses the player
-named by ``player`` as "you". Where "you" is the seat named by ``to`` or ``partner`` instead,
-German, Polish and Russian inflect it, so ``event.transferred``, ``event.shown`` (``to``) and
-``event.left`` (``partner``) have a ``:to-you`` or ``:partner-you`` twin for that case
+named by ``player`` as "you". Where "you" is the seat named by ``to``, ``partner`` or
+``defender`` instead, German, Polish and Russian inflect it, so ``event.transferred``,
+``event.shown`` (``to``), ``event.left`` (``partner``), ``event.led`` and ``event.new-bout``
+(``defender``) have a ``:to-you``, ``:partner-you`` or ``:defender-you`` twin for that case
 (``event.transferred:to-you``: "player 2 transferred with 7h to you"); the ``:you`` twin comes
 first when ``player`` is "you" too.
 
@@ -826,6 +827,11 @@ TEMPLATES: Mapping[str, tuple[str, str | None]] = MappingProxyType(
                 "you led {cards} against {defender}",
                 "you led {cards} against {defender}",
             ),
+            _mp(
+                "event.led:defender-you",
+                "{player} led {cards} against you",
+                "{player} led {cards} against you",
+            ),
             _m("event.thrown-in", "{player} threw in {card}"),
             _m("event.thrown-in:you", "you threw in {card}"),
             _m("event.beaten", "{player} beat {attack} with {card}"),
@@ -892,6 +898,7 @@ TEMPLATES: Mapping[str, tuple[str, str | None]] = MappingProxyType(
             _m("event.left:partner-you", "{player} leaves with you ({place} place)"),
             _m("event.new-bout", "new bout: {player} attacks {defender}"),
             _m("event.new-bout:you", "new bout: you attack {defender}"),
+            _m("event.new-bout:defender-you", "new bout: {player} attacks you"),
             _m("event.durak", "game over: {player} is the durak"),
             _m("event.durak:you", "game over: you are the durak"),
             _m("event.draw", "game over: a draw, nobody is the durak"),

@@ -106,8 +106,8 @@
     if (code === "other") return String(params.text || "");
     if (params.player === ui.seat && ui.seat !== null && I18N.templates[code + ":you"]) code += ":you";
     else if (ui.seat !== null) {
-      // "you" as the attack's new defender or a leaving partner: a text of its own
-      const key = ["to", "partner"].find((k) => params[k] === ui.seat && I18N.templates[code + ":" + k + "-you"]);
+      // "you" as the attack's new defender, the defender or a leaving partner: a text of its own
+      const key = ["to", "partner", "defender"].find((k) => params[k] === ui.seat && I18N.templates[code + ":" + k + "-you"]);
       if (key) code += ":" + key + "-you";
     }
     const forms = I18N.templates[code];
