@@ -297,3 +297,13 @@ def test_issue40_10_an_event_against_you_is_said_to_you() -> None:
     assert "player 1" not in said["en"] and "игрок 1" not in said["ru"]
     assert Language("en").say(led, you=0) == "you led 6♣ against player 1"
     assert Language("en").say(led) == "player 0 led 6♣ against player 1"
+
+
+def test_issue40_12_durak_bots_gives_each_bot_s_first_sentence_whole() -> None:
+    from durak.cli.bots_cmd import bot_catalogue
+
+    summaries = {row["name"]: row["summary"] for row in bot_catalogue()}
+    assert summaries["rule"].endswith('strategy tips ("Strategie-Tipps").')
+    for name, summary in summaries.items():
+        assert summary.endswith("."), (name, summary)  # a whole sentence, not a cut line
+        assert "``" not in summary and ":class:" not in summary, (name, summary)

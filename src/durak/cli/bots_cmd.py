@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 from typing import Any
 
 import durak.bots as bots_module
@@ -16,7 +17,7 @@ from durak.levels import LEVELS, Level
 
 def bot_catalogue() -> list[dict[str, Any]]:
     """Every named bot: ``name``, ``source`` (``"built in"`` or the package that adds it),
-    ``target`` (its ``module:Class``) and ``summary`` (the first line of its docstring, where
+    ``target`` (its ``module:Class``) and ``summary`` (the first sentence of its docstring, where
     it loads)."""
     rows = []
     for name, factory in bots_module.BOTS.items():
@@ -72,8 +73,14 @@ def _budget_text(level: Level) -> str:
 
 
 def _summary(obj: Any) -> str:
+    """The first sentence of ``obj``'s docstring, whole (a sentence may run over several lines;
+    one that introduces a list ends at its colon)."""
     doc = (getattr(obj, "__doc__", None) or "").strip()
-    return doc.splitlines()[0] if doc else ""
+    paragraph = " ".join(doc.split("\n\n", 1)[0].split())
+    paragraph = re.sub(r":[a-z]+:`~?([^`]+)`", r"\1", paragraph).replace("``", "")
+    found = re.search(r"\.(\s|$)", paragraph)
+    sentence = paragraph[: found.start() + 1] if found else paragraph
+    return sentence[:-1] + "." if sentence.endswith(":") else sentence
 
 
 def _cmd_bots(args: argparse.Namespace) -> int:
