@@ -307,3 +307,27 @@ def test_issue40_12_durak_bots_gives_each_bot_s_first_sentence_whole() -> None:
     for name, summary in summaries.items():
         assert summary.endswith("."), (name, summary)  # a whole sentence, not a cut line
         assert "``" not in summary and ":class:" not in summary, (name, summary)
+
+
+def test_issue40_9_a_missing_file_and_bad_toml_or_json_are_coded_in_every_language(
+    tmp_path: object,
+) -> None:
+    from pathlib import Path
+
+    from durak.errors import RulesError
+    from durak.presets import load_rules, loads_rules
+    from durak.records import RecordError, loads
+
+    assert isinstance(tmp_path, Path)
+    with pytest.raises(RulesError) as missing:
+        load_rules(tmp_path / "nothing.toml")
+    with pytest.raises(RulesError) as toml:
+        loads_rules("players = 2\nlead = \n", "toml")
+    with pytest.raises(RecordError) as json_text:
+        loads("{nope")
+    assert missing.value.code == "input.cannot-read"
+    assert toml.value.code == "input.not-toml-line" and toml.value.params["line"] == 2
+    assert json_text.value.code == "input.not-json"
+    assert Language("ru").say(toml.value.message).startswith("file: некорректный TOML в строке 2")
+    assert Language("de").say(missing.value.message).startswith("file: kann ")
+    assert Language("pl").say(json_text.value.message).endswith(json_text.value.params["detail"])

@@ -224,7 +224,10 @@ def test_template_and_catalogs_hold_every_text_of_the_sources() -> None:
 def test_every_code_the_library_uses_has_a_template() -> None:
     used = set()
     for path in (ROOT / "src" / "durak").rglob("*.py"):
-        used |= set(re.findall(r"""\bmessage\(\s*"([a-z.:-]+)\"""", path.read_text("utf-8")))
+        text = path.read_text("utf-8")
+        used |= set(re.findall(r"""\bmessage\(\s*"([a-z.:-]+)\"""", text))
+        # the readers' reasons (durak._input.Reason): Reason(english, "code", ...)
+        used |= set(re.findall(r"""\bReason\(\s*(?:f?"[^"]*"|\w+),\s*"([a-z.:-]+)\"""", text))
     assert used, "no message() calls found"
     used = {canonical(code) for code in used}
     assert used <= set(TEMPLATES) | {"other"}, used - set(TEMPLATES)

@@ -54,6 +54,30 @@ _INT_BOUND = 10**MAX_INT_DIGITS
 ErrorFactory = Callable[[str, str], Exception]
 
 
+class Reason(str):
+    """A reason these readers give, as its English text (so it is a ``str`` wherever one is
+    taken) that also carries its message code and parameters: the error classes say it in the
+    player's language (:func:`durak.messages.as_message` reads ``code`` and ``params``)."""
+
+    code: str
+    params: dict[str, Any]
+
+    def __new__(cls, english: str, code: str, **params: Any) -> Reason:
+        reason = super().__new__(cls, english)
+        reason.code = code
+        reason.params = params
+        return reason
+
+
+def _toml_line(exc: Exception) -> tuple[str, int]:
+    """tomllib's error without its ``(at line L, column C)`` tail, and the line (0 if none)."""
+    text = str(exc)
+    found = re.search(r"\s*\(at line (\d+), column \d+\)$", text)
+    if found is None:
+        return text, 0
+    return text[: found.start()], int(found.group(1))
+
+
 # --- short descriptions ------------------------------------------------------------------------
 
 
@@ -198,7 +222,10 @@ def read_limited(
                 size = os.fstat(handle.fileno()).st_size
                 data: str | bytes = handle.read(limit + 1) if size <= limit else b""
         except OSError as exc:
-            raise error("", f"cannot read {name}: {exc.strerror or exc}") from None
+            why = str(exc.strerror or exc)
+            english = f"cannot read {name}: {why}"
+            reason = Reason(english, "input.cannot-read", given=name, detail=why)
+            raise error("", reason) from None
         except ValueError as exc:  # e.g. a NUL character in the path
             raise error("", f"cannot read {brief(name)}: {exc}") from None
         if size > limit:  # a regular file's size is known before it is read
@@ -392,10 +419,9 @@ def parse_json(text: str | bytes | bytearray, error: ErrorFactory, what: str) ->
     except RecursionError:
         decoded = text if isinstance(text, str) else bytes(text).decode("utf-8", "replace")
         raise error("", f"{what} is {_too_deep(decoded, _JSON_TOKENS)}") from None
-    except UnicodeDecodeError as exc:
-        raise error("", f"not valid JSON: {exc}") from None
-    except ValueError as exc:  # json.JSONDecodeError, NaN or Infinity
-        raise error("", f"not valid JSON: {exc}") from None
+    except (UnicodeDecodeError, ValueError) as exc:  # json.JSONDecodeError, NaN or Infinity
+        reason = Reason(f"not valid JSON: {exc}", "input.not-json", detail=str(exc))
+        raise error("", reason) from None
     check_data(data, error, what)
     return data
 
@@ -418,7 +444,13 @@ def parse_toml(text: str, error: ErrorFactory, what: str) -> dict[str, Any]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise error("", f"not valid TOML: {exc}") from None
+        detail, line = _toml_line(exc)
+        english = f"not valid TOML: {exc}"
+        if line:
+            reason = Reason(english, "input.not-toml-line", detail=detail, line=line)
+        else:
+            reason = Reason(english, "input.not-toml", detail=detail)
+        raise error("", reason) from None
     except RecursionError:
         raise error("", f"{what} is {_too_deep(text, _TOML_TOKENS)}") from None
     except ValueError:  # an integer too long for int()

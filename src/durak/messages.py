@@ -230,6 +230,8 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, cast
 
+from durak._input import Reason
+
 __all__ = [
     "ALIASES",
     "PLAYER_PARAMS",
@@ -493,6 +495,12 @@ TEMPLATES: Mapping[str, tuple[str, str | None]] = MappingProxyType(
             _m("input.weights", "not a weights file this library reads: {field}: {detail}"),
             _m("input.unknown-level", "unknown level {given} (known: {known})"),
             _m("input.unknown-bot", "unknown bot {given} (known: {known})"),
+            # A file or text the readers cannot take: ``detail`` is the system's or the
+            # parser's own words (English), ``line`` the line of a TOML text (from 1).
+            _m("input.cannot-read", "cannot read {given}: {detail}"),
+            _m("input.not-json", "not valid JSON: {detail}"),
+            _m("input.not-toml", "not valid TOML: {detail}"),
+            _m("input.not-toml-line", "not valid TOML: {detail} (at line {line})"),
             _m(
                 "input.unknown-bot-near",
                 "unknown bot {given}; did you mean {near}? (known: {known})",
@@ -1170,6 +1178,11 @@ def message(code: str, **params: Any) -> Message:
 
 
 def as_message(text: str) -> Message:
-    """``text`` as a message: itself if it is one, else the code ``other`` carrying it (a house
-    rule's reason given as plain text)."""
-    return text if isinstance(text, Message) else message("other", text=str(text))
+    """``text`` as a message: itself if it is one, its code and parameters if it is a reason
+    of the library's readers (:class:`durak._input.Reason`), else the code ``other`` carrying it
+    (a house rule's reason given as plain text)."""
+    if isinstance(text, Message):
+        return text
+    if isinstance(text, Reason):
+        return message(text.code, **text.params)
+    return message("other", text=str(text))
