@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from durak.actions import Lead, Pass, Take
+from durak.actions import Lead
 from durak.cards import Card
 from durak.cli import _resolve_rules, main
 from durak.cli.commands import parse_command
@@ -97,7 +97,8 @@ def test_highlight_starts_on_a_playable_card_at_every_decision() -> None:
             if ui.screen.choices is not None:
                 ui.choose_number(1)
             elif ui.screen.message:
-                ui.simple(Take(HUMAN) if session.view.defender == HUMAN else Pass(HUMAN))
+                ui.typed("t" if session.view.defender == HUMAN else "d")  # then Enter
+                ui.enter()
         assert session.over
 
 

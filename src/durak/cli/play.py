@@ -19,7 +19,7 @@ from rich.text import Text
 from durak import __version__
 from durak.actions import Action
 from durak.cards import Card
-from durak.cli.commands import _explain_card, _illegal_text, card_actions, parse_command
+from durak.cli.commands import _explain_card, card_actions, parse_command
 from durak.cli.console import _ansi, _can_encode, _console, _fail, _is_plain
 from durak.cli.players import _bot_move, default_bot, make_bot, seat_bots
 from durak.cli.render import (
@@ -348,18 +348,6 @@ class _KeyUI:
         else:
             self.screen.choices = catches
             self.screen.choice = 0
-
-    def simple(self, action: Action) -> None:
-        """T (take) or D (done): play it if legal, else say why not."""
-        if self.screen.choices is not None:
-            self.screen.choices = None
-        if action in self._actions():
-            self._play(action)
-        else:
-            session = self.session
-            self.screen.message = _illegal_text(
-                session.state, action, session.look, session.name
-            ) or session.look._("not now")
 
     def typed(self, key: str) -> None:
         """A printable key: it goes into the typed move, shown on the screen; nothing is
