@@ -88,6 +88,19 @@ def _history(data: Any, moves: int, where: str) -> list[list[Any]]:
     return data
 
 
+def _restore(bot: Bot, data: Any, where: str) -> None:
+    """A saved state given back to its bot (a bot without ``set_state`` keeps none).
+
+    Raises:
+        RecordError: the bot refuses it (``where`` names the entry).
+    """
+    if isinstance(bot, StatefulBot):
+        try:
+            bot.set_state(data)
+        except ValueError as exc:
+            raise RecordError(where, str(exc)) from None
+
+
 def _specs(
     bots: Mapping[int, str] | None, base: int | str
 ) -> dict[int, tuple[str, int | str | None]]:
@@ -306,12 +319,16 @@ class Game:
             action = move
         else:
             raise TypeError(f"a move is an action or text, not {type(move).__name__}")
+        self._advance(action)
+        self._bot_states.append(self._bot_snapshot())
+        return action
+
+    def _advance(self, action: Action) -> None:
+        """Play ``action`` onto the history: its position, the move and its events."""
         state, events = apply_with_events(self.state, action)
         self._states.append(state)
         self._moves.append(action)
         self._events.append(events)
-        self._bot_states.append(self._bot_snapshot())
-        return action
 
     def pop(self) -> Action:
         """Undo the last move and return it. The bots are wound back too (their generators and
@@ -385,11 +402,10 @@ class Game:
         bots = {}
         for seat, (name, seed) in self._specs.items():
             bot = self._bots[seat]
-            get_state = getattr(bot, "get_state", None)
             bots[str(seat)] = {
                 "name": name,
                 "seed": seed,
-                "state": get_state() if callable(get_state) else None,
+                "state": bot.get_state() if isinstance(bot, StatefulBot) else None,
                 "history": self._bot_history(seat),
             }
         meta = dict(self.meta)
@@ -485,32 +501,22 @@ class Game:
                 check_seat(seat, record.rules.players)
                 game._bots[seat] = (make_bot or make_player)(*spec)
                 game._specs[seat] = spec
-        for action in record.actions:
-            game.push(action)
-        for seat, data in states.items():
-            set_state = getattr(game._bots[seat], "set_state", None)
-            if data is not None and callable(set_state):
-                try:
-                    set_state(data)
-                except ValueError as exc:
-                    raise RecordError(f"meta/{BOTS_KEY}/{seat}/state", str(exc)) from None
-        # The bots' states before the position loaded: as saved, each until it changed.
+        for action in record.actions:  # checked by replay() above
+            game._advance(action)
+        # The bots' states before the position loaded, as saved (each until it changed), each
+        # one checked by the bot; then the state at the position loaded.
         known: list[dict[int, Any]] = [{} for _ in record.actions]
         for seat, history in histories.items():
+            bot = game._bots[seat]
             for k, (ply, data) in enumerate(history):
+                _restore(bot, data, f"meta/{BOTS_KEY}/{seat}/history/{ply}")
                 end = history[k + 1][0] if k + 1 < len(history) else len(record.actions)
                 for at in range(ply, end):
                     known[at][seat] = data
+        for seat, data in states.items():
+            if data is not None:
+                _restore(game._bots[seat], data, f"meta/{BOTS_KEY}/{seat}/state")
         game._bot_states = [*known, game._bot_snapshot()]
-        for seat, history in histories.items():  # each saved state is one the bot accepts
-            for ply, data in history:
-                try:
-                    getattr(game._bots[seat], "set_state")(data)  # noqa: B009 - a stateful bot
-                except (AttributeError, ValueError) as exc:
-                    where = f"meta/{BOTS_KEY}/{seat}/history/{ply}"
-                    raise RecordError(where, str(exc)) from None
-        for seat, data in game._bot_states[-1].items():
-            getattr(game._bots[seat], "set_state")(data)  # noqa: B009 - checked in the snapshot
         return game
 
     def to_dict(self) -> dict[str, Any]:
