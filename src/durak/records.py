@@ -526,22 +526,19 @@ def dumps(record: Record, *, indent: int | None = 2) -> str:
     if not isinstance(record, Record):
         raise TypeError(f"expected a Record, not {type(record).__name__}")
     data = record.to_dict()
-    meta = data.get("meta")
-    if indent is None or not isinstance(meta, dict) or not meta:
+    if indent is None or "meta" not in data:
         return json.dumps(data, indent=indent, ensure_ascii=False) + "\n"
-    # Each entry of ``meta`` on one line (a front-end's or the bots' state can hold long lists
-    # of numbers), the rest one field a line as ever.
-    compact = {}
-    for n, key in enumerate(list(meta)):
-        mark = f"\u0000meta {n}\u0000"
-        compact[json.dumps(mark)] = json.dumps(meta[key], ensure_ascii=False, separators=(",", ":"))
-        meta[key] = mark
-    text = json.dumps(data, indent=indent, ensure_ascii=False)
-    if any(text.count(mark) != 1 for mark in compact):
-        return json.dumps(record.to_dict(), indent=indent, ensure_ascii=False) + "\n"
-    for mark, value in compact.items():
-        text = text.replace(mark, value)
-    return text + "\n"
+    meta = data.pop("meta")
+    text = json.dumps(data, indent=indent, ensure_ascii=False)  # ends with "\n}"
+    # ``meta`` comes last (Record.to_dict), each entry on one line: a front-end's or the bots'
+    # state can hold long lists of numbers.
+    pad = " " * indent
+    entries = ",\n".join(
+        f"{pad * 2}{json.dumps(key, ensure_ascii=False)}: "
+        + json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+        for key, value in meta.items()
+    )
+    return f'{text[:-2]},\n{pad}"meta": {{\n{entries}\n{pad}}}\n}}\n'
 
 
 def loads(text: str | bytes) -> Record:
