@@ -91,41 +91,41 @@ __all__ = [
 WORDS: dict[str, frozenset[str]] = {
     verb: frozenset(words.split())
     for verb, words in {
-        "take": "t take takes taking nehme nehmen aufnehmen biorę biore wezmę wezme zabieram "
+        "take": "t take takes taking nehme nehmen aufnehmen biorę wezmę zabieram "
         "beru беру взял взять забираю забрал заберу",
-        "pass": "d done pass passing bito fertig passe passen weiter pas pasuję pasuje "
+        "pass": "d done pass passing bito fertig passe passen weiter pas pasuję "
         "бито бита отбой пас пасую",
-        "show": "show zeige zeigen pokaż pokaz pokazuję pokazuje показать показываю покажу",
-        "transfer": "transfer schiebe schieben weiterschieben przekaż przekaz przekazuję "
-        "przekazuje przekazać przekazac перевод перевожу перевести переведу",
-        "lead": "lead ausspielen spiele wyjdź wyjdz wychodzę wychodze хожу сходить схожу",
-        "throw": "throw throwin dazu zuwerfen werfe dorzucam dorzuć dorzuc dołóż doloz dokładam "
-        "dokladam подкидываю подкинуть подкину",
-        "beat": "beat schlage schlagen stechen steche biję bije przebij przebijam бью крою "
+        "show": "show zeige zeigen pokaż pokazuję показать показываю покажу",
+        "transfer": "transfer schiebe schieben weiterschieben przekaż przekazuję przekazać "
+        "перевод перевожу перевести переведу",
+        "lead": "lead ausspielen spiele wyjdź wychodzę хожу сходить схожу",
+        "throw": "throw throwin dazu zuwerfen werfe dorzucam dorzuć dołóż dokładam "
+        "подкидываю подкинуть подкину",
+        "beat": "beat schlage schlagen stechen steche biję przebij przebijam бью крою "
         "побить покрыть покрываю",
-        "exchange": "exchange tauschen tausche wymień wymien обменять обменяю",
+        "exchange": "exchange tauschen tausche wymień обменять обменяю",
         "redeal": "redeal neu rozdania rozdanie пересдачу пересдача",
-        "catch": "catch erwischen erwische przyłap przylap поймать ловлю",
+        "catch": "catch erwischen erwische przyłap поймать ловлю",
         "play": "play lege legen zagraj gram кладу",
-        "with": "with in mit z ze чем card cards karte karten kartą karta kartami kartę karte "
+        "with": "with in mit z ze чем card cards karte karten kartą karta kartami kartę "
         "картой картами карту карта trump trumpf atut atutem atutu козырь козыря козырем "
-        "for the face-up a gegen die offene trumpfkarte geben lassen na odkrytą odkryta "
-        "kartę atutową atutowa na на открытый demand żądaj zadaj ponownego потребовать",
+        "for the face-up a gegen die offene trumpfkarte geben lassen na odkrytą "
+        "atutową на открытый demand żądaj ponownego потребовать",
     }.items()
 }
-
-_VERB = {word: verb for verb, words in WORDS.items() for word in words if verb != "with"}
 
 #: Polish letters with diacritics as players type them without (``dołóż`` as ``doloz``).
 _PLAIN = str.maketrans("ąćęłńóśźż", "acelnoszz")
 
-
-def _plain(word: str) -> str:
-    """``word`` with Polish diacritics dropped where the word tables know it only so."""
-    return word if word in _VERB or word in WORDS["with"] else word.translate(_PLAIN)
-
-
-_SKIPPED = WORDS["with"] | {w.translate(_PLAIN) for w in WORDS["with"]}
+#: Each word of :data:`WORDS` (and its form without diacritics): the verb it stands for.
+_VERB = {
+    form: verb
+    for verb, words in WORDS.items()
+    if verb != "with"
+    for word in words
+    for form in (word, word.translate(_PLAIN))
+}
+_SKIPPED = WORDS["with"] | {word.translate(_PLAIN) for word in WORDS["with"]}
 
 #: Characters around a word that are not part of it (``беру!``, ``6c,``).
 _PUNCTUATION = ".,!?;:…\"'«»„“”()"
@@ -355,7 +355,7 @@ def _read(
     cards: list[Card] = []
     for raw in words:
         word = raw.strip(_PUNCTUATION)
-        key = _plain(word.lower())
+        key = word.lower()
         if not word or key in _SKIPPED:
             continue
         if key in _VERB:
